@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { CLASSROOM_TYPE, LIVE_STATUS } from '~/lib/learning/codes';
-import { creditable, isPdf, lessonContent, qualityOf, viewerUrlOf } from '~/server/learning/online-classroom/online-classroom.rules';
+import { creditable, creditableLesson, isPdf, lessonContent, qualityOf, viewerUrlOf } from '~/server/learning/online-classroom/online-classroom.rules';
 
 /** The online classroom's reading of a lesson's stored content JSON (online-classroom.rules.ts). */
 
@@ -283,9 +284,13 @@ describe('creditable: only content that exists and plays earns study credit (dec
   const NOW = 1_000_000_000_000;
   const HOUR = 3_600_000;
   const video = { pageData: [{ type: 'video', url: '/files/a.mp4' }] };
+  /** creditable over the whole content, checked against creditableLesson (what a progress report asks) on every case. */
   const credit = (type: number, content: unknown, extra: Partial<Parameters<typeof lessonContent>[0]> = {}, now = NOW) => {
     const l = { classroomType: type, classroomContent: content === null ? null : JSON.stringify(content), liveStatus: null, classStartAt: null, ...extra };
-    return creditable(lessonContent({ classEndAt: null, ...l, tenantId: l.tenantId ?? 'school-1' }, time), l, now);
+    const whole = { classEndAt: null, ...l, tenantId: l.tenantId ?? 'school-1' };
+    const credited = creditable(lessonContent(whole, time), l, now);
+    expect(creditableLesson(whole, now), 'creditableLesson answers as creditable').toBe(credited);
+    return credited;
   };
   const live = (liveStatus: number | null, content: unknown, classStartAt: number | null) =>
     credit(CLASSROOM_TYPE.LIVE, content, { liveStatus, classStartAt, classEndAt: classStartAt === null ? null : classStartAt + HOUR });
@@ -331,5 +336,83 @@ describe('creditable: only content that exists and plays earns study credit (dec
     expect(credit(CLASSROOM_TYPE.HOMEWORK, video)).toBe(false);
     expect(credit(CLASSROOM_TYPE.TEST, video)).toBe(false);
     expect(credit(5, { pageData: [{ type: 'file', url: '/files/a.zip' }] })).toBe(false);
+  });
+});
+
+describe('creditableLesson: what creditable answers over the whole content, reading less of it', () => {
+  const NOW = 1_000_000_000_000;
+  const address = fc.constantFrom(
+    '/files/a.mp4',
+    ' /files/b.mp4 ',
+    'https://cdn.example.com/v.mp4',
+    'http://cdn.example.com/a',
+    'javascript:alert(1)',
+    '/\\evil.example',
+    '//evil.example/x',
+    'ftp://files.example/y',
+    'not an address',
+    '',
+    '   ',
+    undefined,
+    7,
+    null,
+  );
+  const component = fc.record(
+    {
+      // Mostly the played kinds: which of two of them a lesson plays is what the answer turns on.
+      type: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom('video', 'audio', 'replay') },
+        { weight: 2, arbitrary: fc.constantFrom('article', 'richText', 'document', 'file', 'image', 'summary', 'other', 3) },
+      ),
+      url: address,
+      html: fc.constantFrom('<p>正文</p>', '<script>a()</script>', ' ', undefined),
+      fileName: fc.constantFrom('讲义.pdf', undefined),
+    },
+    { requiredKeys: [] },
+  );
+  const entry = fc.oneof({ weight: 4, arbitrary: component }, { weight: 1, arbitrary: fc.constantFrom(null, 1, 'x', []) });
+  const transcoding = fc.oneof(
+    { weight: 4, arbitrary: fc.record({ templateType: fc.constantFrom('LD', 'SD', 'HD', 'FHD', undefined), url: address }, { requiredKeys: [] }) },
+    { weight: 1, arbitrary: fc.constantFrom(null, 'x') },
+  );
+  const content = fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc
+        .record({ pageData: fc.array(entry, { maxLength: 4 }), transCodeVideoList: fc.array(transcoding, { maxLength: 4 }) }, { requiredKeys: [] })
+        .map((c) => JSON.stringify(c)),
+    },
+    { weight: 1, arbitrary: fc.constantFrom(null, '', '{', 'null', '[]', '"x"', '{"pageData":{}}') },
+  );
+
+  test('generated lessons of every type: components of every kind, safe and refused addresses, broken JSON, live states around their start', () => {
+    const answers = new Map<number, Set<boolean>>();
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(CLASSROOM_TYPE.VIDEO, CLASSROOM_TYPE.AUDIO, CLASSROOM_TYPE.LIVE) },
+          { weight: 2, arbitrary: fc.constantFrom(...Object.values(CLASSROOM_TYPE), 0, 99) },
+        ),
+        content,
+        fc.constantFrom(null, LIVE_STATUS.NOT_STARTED, LIVE_STATUS.LIVE, LIVE_STATUS.REPLAY_GENERATING, 3, 9),
+        fc.option(fc.integer({ min: -2, max: 2 })),
+        (classroomType, classroomContent, liveStatus, startOffset) => {
+          const l = {
+            tenantId: 'school-1',
+            classroomType,
+            classroomContent,
+            liveStatus,
+            classStartAt: startOffset === null ? null : NOW + startOffset,
+            classEndAt: null,
+          };
+          const whole = creditable(lessonContent(l, time), l, NOW);
+          expect(creditableLesson(l, NOW)).toBe(whole);
+          answers.set(classroomType, (answers.get(classroomType) ?? new Set()).add(whole));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // The types it reads less of were generated both credited and not.
+    for (const type of [CLASSROOM_TYPE.VIDEO, CLASSROOM_TYPE.AUDIO, CLASSROOM_TYPE.LIVE]) expect([...(answers.get(type) ?? [])].sort()).toEqual([false, true]);
   });
 });

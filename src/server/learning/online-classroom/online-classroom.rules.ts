@@ -35,6 +35,8 @@ function parse(json: string | null): { pageData: Component[]; transCodeVideoList
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 const urlOf = (c: Component | undefined) => safeMediaUrl(text(c?.url));
+/** The component a lesson shows: the first of the first type named that has one (a video lesson plays its video, not an audio component stored before it). */
+const firstOf = (pageData: readonly Component[], ...types: string[]) => types.map((t) => pageData.find((c) => c.type === t)).find(Boolean);
 
 /** The resolution name of a transcoding template: LD 360P, SD 480P, HD 720P, otherwise 1080P. */
 export function qualityOf(templateType: unknown): Quality {
@@ -67,9 +69,7 @@ export interface LessonLike {
 /** `viewer` gives a document's address in the configured viewer, when one is configured. */
 export function lessonContent(l: LessonLike, time: (ms: number | null) => string | null, viewer?: (fileUrl: string) => string): LessonContent {
   const { pageData, transCodeVideoList } = parse(l.classroomContent);
-  // The first component of the first type named that has one: a video lesson plays its video, not an audio
-  // component stored before it.
-  const first = (...types: string[]) => types.map((t) => pageData.find((c) => c.type === t)).find(Boolean);
+  const first = (...types: string[]) => firstOf(pageData, ...types);
   switch (l.classroomType) {
     case CLASSROOM_TYPE.VIDEO:
     case CLASSROOM_TYPE.AUDIO: {
@@ -131,11 +131,8 @@ export function lessonContent(l: LessonLike, time: (ms: number | null) => string
  */
 export function creditable(content: LessonContent, lesson: { classStartAt: number | null }, now: number): boolean {
   switch (content.kind) {
-    case 'live': {
-      const status = liveStatus(content.liveStatus);
-      if (status === 'live') return lesson.classStartAt === null || now >= lesson.classStartAt;
-      return status === 'replay' && content.url !== null;
-    }
+    case 'live':
+      return liveCredited(content.liveStatus, lesson.classStartAt, now, () => content.url);
     case 'article':
       return content.html.trim() !== '';
     case 'media':
@@ -145,5 +142,39 @@ export function creditable(content: LessonContent, lesson: { classStartAt: numbe
       return content.images.length > 0;
     default:
       return false;
+  }
+}
+
+/** A live lesson earns credit while it is live (from its scheduled start, when it has one), or as a replay with an address. */
+function liveCredited(status: number | null, classStartAt: number | null, now: number, replayUrl: () => string | null): boolean {
+  switch (liveStatus(status)) {
+    case 'live':
+      return classStartAt === null || now >= classStartAt;
+    case 'replay':
+      return replayUrl() !== null;
+    default:
+      return false;
+  }
+}
+
+const NO_TIME = () => null;
+
+/**
+ * `creditable(lessonContent(l, …), l, now)`, reading no more of the stored content than the answer needs: a video or
+ * audio lesson's first safe address, and a live lesson's replay address only for a replay, where the content checks
+ * and orders every transcoding's. A progress report asks it on every report; the other types go the whole way.
+ */
+export function creditableLesson(l: LessonLike, now: number): boolean {
+  switch (l.classroomType) {
+    case CLASSROOM_TYPE.VIDEO:
+    case CLASSROOM_TYPE.AUDIO: {
+      const { pageData, transCodeVideoList } = parse(l.classroomContent);
+      const main = l.classroomType === CLASSROOM_TYPE.VIDEO ? firstOf(pageData, 'video', 'audio') : firstOf(pageData, 'audio', 'video');
+      return urlOf(main) !== null || transCodeVideoList.some((v) => safeMediaUrl(text(v.url)) !== null);
+    }
+    case CLASSROOM_TYPE.LIVE:
+      return liveCredited(l.liveStatus, l.classStartAt, now, () => urlOf(firstOf(parse(l.classroomContent).pageData, 'video', 'replay')));
+    default:
+      return creditable(lessonContent(l, NO_TIME), l, now);
   }
 }

@@ -19,7 +19,7 @@ import { studentEnrolment, type StudentEnrolment } from '../classes/classes.serv
 import { chaptersOf, classCourse, classLesson, lessonPlace, lessonsOf, type ClassLessonRead } from '../courses/courses.service';
 import { studentActivities, studentActivity } from '../activities/activities.service';
 import { lessonRecord, lessonRecords, openLesson, readLesson, reportStudy, type LessonRecord } from '../study/study.service';
-import { creditable, lessonContent, viewerUrlOf } from './online-classroom.rules';
+import { creditableLesson, lessonContent, viewerUrlOf } from './online-classroom.rules';
 import { countWrite } from '../../limits/limits.service';
 
 type Classroom = Awaited<ReturnType<typeof lessonsOf>>[number];
@@ -110,7 +110,7 @@ const studyRef = (x: Pick<EnrolledLesson, 'e' | 'lesson'>) => ({
 const contentOf = (l: Classroom, viewer?: (fileUrl: string) => string) => lessonContent(l, time, viewer);
 
 /** The lesson can earn study credit now (creditable, decision 051): its media exists and plays, a live lesson is live or has a replay. */
-const creditableNow = (s: Scope, l: Classroom) => creditable(contentOf(l), l, s.now);
+const creditableNow = (s: Scope, l: Classroom) => creditableLesson(l, s.now);
 
 /** `origin`: where the request came in, to give an external document viewer an absolute address. */
 async function lessonView(s: Scope, input: LessonInput, preview: boolean, origin: string): Promise<ClassroomLesson> {
