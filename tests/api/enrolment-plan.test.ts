@@ -27,11 +27,15 @@ async function planOf(query: CompiledQuery): Promise<string> {
     await sql`set plan_cache_mode = force_generic_plan`.execute(c);
     try {
       await c.executeQuery(CompiledQuery.raw(`prepare enrolment_plan as ${query.sql}`));
-      const values = sql.join(query.parameters.map((p) => sql.lit(String(p))));
-      const plan = await sql<{ 'QUERY PLAN': string }>`explain execute enrolment_plan(${values})`.execute(c);
-      return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+      try {
+        const values = sql.join(query.parameters.map((p) => sql.lit(String(p))));
+        const plan = await sql<{ 'QUERY PLAN': string }>`explain execute enrolment_plan(${values})`.execute(c);
+        return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+      } finally {
+        // Only this statement: the portal's own statements prepared on this connection stay (decision 118).
+        await sql`deallocate enrolment_plan`.execute(c);
+      }
     } finally {
-      await sql`deallocate all`.execute(c);
       await sql`reset plan_cache_mode`.execute(c);
     }
   });
