@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { expect, test } from 'vitest';
 import { enrolmentByKey, findEnrolment } from '~/server/learning/classes/classes.repository';
+import { findLessonRecord, lessonRecordByKey } from '~/server/learning/study/study.repository';
 import { DEMO, HUAXIA, ON_POSTGRES, useTestServer } from '../setup/server';
 
 /**
@@ -41,16 +42,37 @@ async function planOf(query: CompiledQuery): Promise<string> {
   });
 }
 
+/**
+ * One row's look-up: its statement's plan takes an index `uses` names and none `never` names, and the look-up finds the
+ * row in its own school and nothing in another (the school is compared on the row, not in the statement).
+ */
+async function checkLookUp(query: CompiledQuery, uses: RegExp, never: RegExp, find: (school: string) => Promise<string | undefined>, id: string) {
+  const plan = await planOf(query);
+  expect(plan).toMatch(uses);
+  expect(plan).not.toMatch(never);
+  expect(await find(DEMO.id)).toBe(id);
+  expect(await find(HUAXIA.id)).toBeUndefined();
+}
+
 test("a learner's enrolment is read through the user's index, and only the school's own is answered", async () => {
   const db = server().runtime.db;
   const own = await db.selectFrom('classStudents').select(['classId', 'userId', 'id']).where('tenantId', '=', DEMO.id).executeTakeFirstOrThrow();
+  const find = async (school: string, classId = own.classId) => (await findEnrolment(db, school, own.userId, classId))?.studentId;
+  await checkLookUp(enrolmentByKey(db, own.classId, own.userId).compile(), BY_USER, WHOLE_CLASS, find, own.id);
+  expect(await find(DEMO.id, `${own.classId}x`)).toBeUndefined();
+});
 
-  const plan = await planOf(enrolmentByKey(db, own.classId, own.userId).compile());
-  expect(plan).toMatch(BY_USER);
-  expect(plan).not.toMatch(WHOLE_CLASS);
+/**
+ * The same for a student's record of one lesson, which a progress report and a lesson's opening read and update (decision
+ * 122): with the school in the statement, PostgreSQL's generic plan took lesson_records_class_idx (tenant_id, class_id,
+ * course_id, class_student_id), a scan bounded by the school alone.
+ */
+const BY_RECORD_KEY = /lesson_records_once_uq/;
+const SCHOOL_WIDE = /lesson_records_(class|course)_idx/;
 
-  // The school is checked on the row: the same class and user asked for in another school answer nothing.
-  expect((await findEnrolment(db, DEMO.id, own.userId, own.classId))?.studentId).toBe(own.id);
-  expect(await findEnrolment(db, HUAXIA.id, own.userId, own.classId)).toBeUndefined();
-  expect(await findEnrolment(db, DEMO.id, own.userId, `${own.classId}x`)).toBeUndefined();
+test("a student's record of a lesson is read through its unique key, and only the school's own is answered", async () => {
+  const db = server().runtime.db;
+  const own = await db.selectFrom('lessonRecords').select(['classStudentId', 'classroomId', 'id']).where('tenantId', '=', DEMO.id).executeTakeFirstOrThrow();
+  const find = async (school: string) => (await findLessonRecord(db, school, own.classStudentId, own.classroomId))?.id;
+  await checkLookUp(lessonRecordByKey(db, own.classStudentId, own.classroomId).compile(), BY_RECORD_KEY, SCHOOL_WIDE, find, own.id);
 });

@@ -6,13 +6,26 @@ import { allLessons, inLessons, noLessons, onlyLessons, whereEqual, type LessonF
 import { prepared, preparedIn } from '../../db/prepared';
 import type { CourseActivity } from '~/lib/learning/requirements';
 
-/** All SQL of lesson study records and study clocks. Every query names the school and the class student (or the user, for the clock). */
+/**
+ * All SQL of lesson study records and study clocks. Every query names the school and the class student (or the user,
+ * for the clock), except those of one record by its unique key (lessonRecord below).
+ */
 
-/** One class student's record of one lesson (one row: the unique class student and lesson key), to narrow a statement with `$call`. */
+/**
+ * One class student's record of one lesson, by its unique key (lesson_records_once_uq: the class student and the lesson),
+ * to narrow a statement with `$call`. The school is not in the statement (decision 122, as decision 121 for the
+ * enrolment): with it, PostgreSQL's kept plan took lesson_records_class_idx (tenant_id, class_id, course_id,
+ * class_student_id), whose scan is bounded by the school alone, and read the school's records for one row. A class
+ * student belongs to one school, and every caller has it from the student's enrolment in the request's school; the
+ * reads also compare the school on the row they answer.
+ */
 const lessonRecord =
-  (tenantId: string, classStudentId: string, classroomId: string) =>
+  (classStudentId: string, classroomId: string) =>
   <Q extends WhereInterface<Database, 'lessonRecords'>>(q: Q): Q =>
-    q.where('tenantId', '=', tenantId).where('classStudentId', '=', classStudentId).where('classroomId', '=', classroomId) as Q;
+    q.where('classStudentId', '=', classStudentId).where('classroomId', '=', classroomId) as Q;
+
+/** The row if it is of the school, else undefined. */
+const ofSchool = <T extends { tenantId: string }>(row: T | undefined, tenantId: string): T | undefined => (row && row.tenantId === tenantId ? row : undefined);
 
 /** One student's study clock. */
 const studyClock =
@@ -57,16 +70,15 @@ export function listCourseLearners(db: DB, tenantId: string, classId: string, co
 }
 
 // The statements of every progress report are printed once (decision 071).
-const lessonRecordOf = prepared(3, (db: DB, tenantId: string, classStudentId: string, classroomId: string) =>
-  db
-    .selectFrom('lessonRecords')
-    .selectAll()
-    .$call(lessonRecord(tenantId, classStudentId, classroomId)),
-);
+/** The statement of findLessonRecord (tests/api/enrolment-plan.test.ts reads its plan). */
+export const lessonRecordByKey = (db: DB, classStudentId: string, classroomId: string) =>
+  db.selectFrom('lessonRecords').selectAll().$call(lessonRecord(classStudentId, classroomId));
+
+const lessonRecordOf = prepared(2, lessonRecordByKey);
 
 /** The class student's record of one lesson, or undefined. */
-export function findLessonRecord(db: DB, tenantId: string, classStudentId: string, classroomId: string): Promise<LessonRecord | undefined> {
-  return lessonRecordOf.first(db, tenantId, classStudentId, classroomId);
+export async function findLessonRecord(db: DB, tenantId: string, classStudentId: string, classroomId: string): Promise<LessonRecord | undefined> {
+  return ofSchool(await lessonRecordOf.first(db, classStudentId, classroomId), tenantId);
 }
 
 /** Creates the record unless one exists (one per class student and lesson: the unique index decides a race). */
@@ -79,13 +91,8 @@ export async function insertLessonRecordIfAbsent(db: DB, row: LessonRecord): Pro
 }
 
 /** Opening the lesson again: the next report's allowance starts now. */
-export async function touchLessonRecord(db: DB, tenantId: string, classStudentId: string, classroomId: string, now: number): Promise<void> {
-  await db
-    .updateTable('lessonRecords')
-    .set({ lastReportAt: now })
-    .$call(lessonRecord(tenantId, classStudentId, classroomId))
-    .where('lastReportAt', '<', now)
-    .execute();
+export async function touchLessonRecord(db: DB, classStudentId: string, classroomId: string, now: number): Promise<void> {
+  await db.updateTable('lessonRecords').set({ lastReportAt: now }).$call(lessonRecord(classStudentId, classroomId)).where('lastReportAt', '<', now).execute();
 }
 
 /**
@@ -94,7 +101,6 @@ export async function touchLessonRecord(db: DB, tenantId: string, classStudentId
  */
 export async function updateLessonRecordIfSeq(
   db: DB,
-  tenantId: string,
   classStudentId: string,
   classroomId: string,
   expectedSeq: number,
@@ -103,7 +109,6 @@ export async function updateLessonRecordIfSeq(
   const { seq, lastPositionMs, furthestMs, creditedMs, progress, finishedAt, lastReportAt } = next;
   const changed = await lessonRecordIfSeq.run(
     db,
-    tenantId,
     classStudentId,
     classroomId,
     expectedSeq,
@@ -121,10 +126,9 @@ export async function updateLessonRecordIfSeq(
 type LessonRecordChange = Pick<LessonRecord, 'seq' | 'lastPositionMs' | 'furthestMs' | 'creditedMs' | 'progress' | 'finishedAt' | 'lastReportAt'>;
 
 const lessonRecordIfSeq = prepared(
-  11,
+  10,
   (
     db: DB,
-    tenantId: string,
     classStudentId: string,
     classroomId: string,
     expectedSeq: number,
@@ -141,16 +145,16 @@ const lessonRecordIfSeq = prepared(
     db
       .updateTable('lessonRecords')
       .set({ seq, lastPositionMs, furthestMs, creditedMs, progress, finishedAt, lastReportAt })
-      .$call(lessonRecord(tenantId, classStudentId, classroomId))
+      .$call(lessonRecord(classStudentId, classroomId))
       .where('seq', '=', expectedSeq),
 );
 
 /** A reading lesson (article, document, images) opened: learned in full, finished once. */
-export async function completeReading(db: DB, tenantId: string, classStudentId: string, classroomId: string, lengthMs: number, now: number): Promise<void> {
+export async function completeReading(db: DB, classStudentId: string, classroomId: string, lengthMs: number, now: number): Promise<void> {
   await db
     .updateTable('lessonRecords')
     .set((eb) => ({ progress: 100, furthestMs: lengthMs, finishedAt: eb.fn.coalesce('finishedAt', eb.val(now)) }))
-    .$call(lessonRecord(tenantId, classStudentId, classroomId))
+    .$call(lessonRecord(classStudentId, classroomId))
     .where('progress', '<', 100)
     .execute();
 }
@@ -161,7 +165,7 @@ const lessonRecordAndClockOf = prepared(4, (db: DB, tenantId: string, classStude
     .selectFrom('lessonRecords')
     .selectAll('lessonRecords')
     .select((eb) => eb.selectFrom('studyClocks').select('clockAt').$call(studyClock(tenantId, userId)).as('clockAt'))
-    .$call(lessonRecord(tenantId, classStudentId, classroomId)),
+    .$call(lessonRecord(classStudentId, classroomId)),
 );
 
 /**
@@ -175,7 +179,7 @@ export async function findLessonRecordAndClock(
   classroomId: string,
   userId: string,
 ): Promise<{ record: LessonRecord; clockAt: number | null } | undefined> {
-  const row = await lessonRecordAndClockOf.first(db, tenantId, classStudentId, classroomId, userId);
+  const row = ofSchool(await lessonRecordAndClockOf.first(db, tenantId, classStudentId, classroomId, userId), tenantId);
   if (!row) return undefined;
   const { clockAt, ...record } = row;
   return { record, clockAt: clockAt ?? null };

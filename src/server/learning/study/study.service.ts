@@ -76,7 +76,7 @@ const fresh = (l: StudyLesson, now: number): LessonRecord => ({
 /** Opening a lesson: creates the record (first studied now) or makes now its last contact (no credit from before it). */
 export async function openLesson(s: Scope, l: StudyLesson): Promise<LessonRecord> {
   const existing = await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId);
-  if (existing) await repo.touchLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId, s.now);
+  if (existing) await repo.touchLessonRecord(s.db, l.classStudentId, l.classroomId, s.now);
   else await repo.insertLessonRecordIfAbsent(s.db, fresh(l, s.now));
   return (await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId))!;
 }
@@ -160,7 +160,7 @@ async function creditOnce(ts: Scope, { lesson: l, report }: StudyReport): Promis
   const clockAt = found?.clockAt ?? (await studyClock(ts, l));
   const result = creditReport(stored, report, { now: ts.now, lengthMs: l.lengthMs, completionPercent: l.completionPercent, clockAt });
   if (!result.applied) return { applied: false, record: row };
-  if (!(await repo.updateLessonRecordIfSeq(ts.db, l.tenantId, l.classStudentId, l.classroomId, stored.seq, result.state))) throw new LostRace();
+  if (!(await repo.updateLessonRecordIfSeq(ts.db, l.classStudentId, l.classroomId, stored.seq, result.state))) throw new LostRace();
   if (result.clockAt !== clockAt && !(await repo.advanceStudyClockIf(ts.db, l.tenantId, l.userId, clockAt, result.clockAt))) throw new LostRace();
   return { applied: true, record: { ...row, ...result.state } };
 }
@@ -168,6 +168,6 @@ async function creditOnce(ts: Scope, { lesson: l, report }: StudyReport): Promis
 /** Reading lessons (article, document, images) count as learned once opened. */
 export async function readLesson(s: Scope, l: StudyLesson & { lengthMs: number }): Promise<LessonRecord> {
   await openLesson(s, l);
-  await repo.completeReading(s.db, l.tenantId, l.classStudentId, l.classroomId, l.lengthMs, s.now);
+  await repo.completeReading(s.db, l.classStudentId, l.classroomId, l.lengthMs, s.now);
   return (await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId))!;
 }
