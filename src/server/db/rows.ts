@@ -36,3 +36,10 @@ export async function changedOne(statement: { executeTakeFirst(): Promise<Update
 export async function insertedOne(statement: { executeTakeFirst(): Promise<InsertResult> }): Promise<boolean> {
   return insertedRows(await statement.executeTakeFirst()) > 0;
 }
+
+/**
+ * A row found by a key that does not name the school (decisions 121, 122), if it is of the school; else undefined, so
+ * that another school's row is answered as a missing one.
+ */
+export const ofSchool = <T extends { tenantId: string }>(row: T | undefined, tenantId: string): T | undefined =>
+  row && row.tenantId === tenantId ? row : undefined;

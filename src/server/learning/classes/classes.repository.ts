@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { pageFrom, type PageWindow } from '../../db/paging';
 import { SERVICE_STATUS } from '~/lib/learning/codes';
 import { whereEqual } from '../../db/clauses';
+import { ofSchool } from '../../db/rows';
 
 /**
  * All SQL of classes, periods and enrolments. Every function takes the school (tenant id) first
@@ -111,9 +112,6 @@ const byKey = (classId: string, userId: string) => whereEqual({ 'cs.classId': cl
 
 /** The statement of findEnrolment (tests/api/enrolment-plan.test.ts reads its plan). */
 export const enrolmentByKey = (db: DB, classId: string, userId: string) => ownEnrolments(db).$call(byKey(classId, userId));
-
-/** The row if it is of the school, else undefined (another school's class is not found, as a missing one). */
-const ofSchool = <T extends { tenantId: string }>(row: T | undefined, tenantId: string): T | undefined => (row && row.tenantId === tenantId ? row : undefined);
 
 /** The user's enrolment in one class of the school, or undefined (not enrolled, no such class, another school's). */
 const enrolmentOf = prepared(2, enrolmentByKey);

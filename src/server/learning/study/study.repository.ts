@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { LessonRecord } from './study.table';
 import { allLessons, inLessons, noLessons, onlyLessons, whereEqual, type LessonFilter } from '../../db/clauses';
 import { prepared, preparedIn } from '../../db/prepared';
+import { ofSchool } from '../../db/rows';
 import type { CourseActivity } from '~/lib/learning/requirements';
 
 /**
@@ -23,9 +24,6 @@ const lessonRecord =
   (classStudentId: string, classroomId: string) =>
   <Q extends WhereInterface<Database, 'lessonRecords'>>(q: Q): Q =>
     q.where('classStudentId', '=', classStudentId).where('classroomId', '=', classroomId) as Q;
-
-/** The row if it is of the school, else undefined. */
-const ofSchool = <T extends { tenantId: string }>(row: T | undefined, tenantId: string): T | undefined => (row && row.tenantId === tenantId ? row : undefined);
 
 /** One student's study clock. */
 const studyClock =
