@@ -1,6 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import { expect, test } from 'vitest';
-import { enrolmentByKey, findEnrolment } from '~/server/learning/classes/classes.repository';
+import { enrolmentByKey, enrolmentsByIds, findEnrolment, listEnrolments } from '~/server/learning/classes/classes.repository';
+import { findPublishedNews, publishedNewsById } from '~/server/content/content.repository';
+import { PUBLICATION } from '~/lib/status';
 import { findLessonRecord, lessonRecordByKey } from '~/server/learning/study/study.repository';
 import { DEMO, HUAXIA, ON_POSTGRES, useTestServer } from '../setup/server';
 
@@ -75,4 +77,30 @@ test("a student's record of a lesson is read through its unique key, and only th
   const own = await db.selectFrom('lessonRecords').select(['classStudentId', 'classroomId', 'id']).where('tenantId', '=', DEMO.id).executeTakeFirstOrThrow();
   const find = async (school: string) => (await findLessonRecord(db, school, own.classStudentId, own.classroomId))?.id;
   await checkLookUp(lessonRecordByKey(db, own.classStudentId, own.classroomId).compile(), BY_RECORD_KEY, SCHOOL_WIDE, find, own.id);
+});
+
+/**
+ * Some students of a class by their ids (the class page's and timetable's memberships of one student, decision 123):
+ * with the school and class in the statement PostgreSQL's generic plan took the class's index in order and read the
+ * whole class, as the enrolment's read did. Another school's or another class's student is left out on the rows.
+ */
+test("some students of a class are read through their ids' key, and only the class's own in the school are answered", async () => {
+  const db = server().runtime.db;
+  const own = await db.selectFrom('classStudents').select(['classId', 'id']).where('tenantId', '=', DEMO.id).executeTakeFirstOrThrow();
+  const find = async (school: string, classId = own.classId) => (await listEnrolments(db, school, classId, [own.id]))[0]?.id;
+  await checkLookUp(enrolmentsByIds(db, [own.id]).compile(), /class_students_pkey|sqlite_autoindex_class_students_1 \(id=/, WHOLE_CLASS, find, own.id);
+  expect(await find(DEMO.id, `${own.classId}x`)).toBeUndefined();
+});
+
+/**
+ * A published news item by its id (the news page, decision 123): with the school in the statement PostgreSQL's generic
+ * plan took the index of the school's published news in order. A draft is not answered, nor another school's item.
+ */
+test('a published news item is read through its id, and only a published one of the school is answered', async () => {
+  const db = server().runtime.db;
+  const own = await db.selectFrom('news').select(['id']).where('tenantId', '=', DEMO.id).where('status', '=', PUBLICATION.PUBLISHED).executeTakeFirstOrThrow();
+  const find = async (school: string) => (await findPublishedNews(db, school, own.id))?.id;
+  await checkLookUp(publishedNewsById(db, own.id).compile(), /news_pkey|sqlite_autoindex_news_1 \(id=/, /news_tenant_status/, find, own.id);
+  const draft = await db.selectFrom('news').select(['id']).where('tenantId', '=', DEMO.id).where('status', '=', PUBLICATION.DRAFT).executeTakeFirstOrThrow();
+  expect(await findPublishedNews(db, DEMO.id, draft.id)).toBeUndefined();
 });

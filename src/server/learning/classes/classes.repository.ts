@@ -201,13 +201,22 @@ function enrolmentRows(db: DB, tenantId: string, classId: string) {
     .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.classId': classId }));
 }
 
-const someEnrolmentsOf = preparedIn(3, (db: DB, tenantId: string, classId: string, classStudentIds: readonly string[]) =>
-  enrolmentRows(db, tenantId, classId).where('cs.id', 'in', classStudentIds),
-);
+/**
+ * Some students of a class by their ids alone, their school and class compared on the rows (decision 123): with the
+ * school and class in the statement, PostgreSQL's generic plan took the index of the class's students in order and
+ * read the whole class for each one asked for (20,002 rows and 495 buffers for one student of a class of 20,000).
+ */
+export const enrolmentsByIds = (db: DB, classStudentIds: readonly string[]) =>
+  db
+    .selectFrom('classStudents as cs')
+    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
+    .select(['cs.id', 'cs.createdAt', 'p.startAt', 'p.endAt', 'cs.periodId', 'cs.tenantId', 'cs.classId'])
+    .where('cs.id', 'in', classStudentIds);
+const someEnrolmentsOf = preparedIn(1, enrolmentsByIds);
 
 /** Every student of a class (or some of them) with their enrolment time and current period's dates. */
-export function listEnrolments(db: DB, tenantId: string, classId: string, classStudentIds?: readonly string[]) {
+export async function listEnrolments(db: DB, tenantId: string, classId: string, classStudentIds?: readonly string[]) {
   if (!classStudentIds) return enrolmentRows(db, tenantId, classId).execute();
-  if (!classStudentIds.length) return Promise.resolve([]);
-  return someEnrolmentsOf.all(db, tenantId, classId, classStudentIds);
+  if (!classStudentIds.length) return [];
+  return (await someEnrolmentsOf.all(db, classStudentIds)).filter((r) => r.tenantId === tenantId && r.classId === classId);
 }
