@@ -26,7 +26,7 @@ import type { InvitationCodeTable, InvitationJoinTable, LoginFailureTable, Login
 import type { RateCountTable } from '../limits/limits.table';
 import type { CaptchaTable } from '../captcha/captcha.table';
 import type { CertificateQueryTable, CertificateNumberingTable, SkillCertificateTable, TrainingCertificateTable } from '../certificates/certificates.table';
-import type { ClassPeriodTable, ClassStudentPeriodTable, ClassStudentTable, TeachingClassTable } from '../learning/classes/classes.table';
+import type { ClassPeriodTable, ClassStudentPeriodTable, ClassStudentTable, ClassTotalsTable, TeachingClassTable } from '../learning/classes/classes.table';
 import type { ClassTeacherTable } from '../learning/classes/classes.table';
 import type {
   ClassCourseTable,
@@ -133,6 +133,7 @@ export interface Database {
   certificateNumbering: CertificateNumberingTable;
   teachingClasses: TeachingClassTable;
   classPeriods: ClassPeriodTable;
+  classTotals: ClassTotalsTable;
   classTeachers: ClassTeacherTable;
   classStudents: ClassStudentTable;
   classStudentPeriods: ClassStudentPeriodTable;

@@ -1,9 +1,7 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { prepared, preparedIn } from '../../db/prepared';
 import type { DB } from '../../db/database';
-import type { Database } from '../../db/schema';
 import { pageFrom, type PageWindow } from '../../db/paging';
-import { SERVICE_STATUS } from '~/lib/learning/codes';
 import { whereEqual } from '../../db/clauses';
 import { ofSchool } from '../../db/rows';
 
@@ -13,23 +11,6 @@ import { ofSchool } from '../../db/rows';
  * enrolment. The one exception is listClassesInEverySchool, the partner edition's ignore-tenant
  * list, which still answers only the user's own enrolments.
  */
-
-type Eb = ExpressionBuilder<Database & { cs: Database['classStudents'] }, 'cs'>;
-
-/** Everyone signed up to the enrolment's class, and those admitted (serviceStatus other than -1). */
-const signUpTotal = (eb: Eb) =>
-  eb
-    .selectFrom('classStudents as n')
-    .whereRef('n.classId', '=', 'cs.classId')
-    .whereRef('n.tenantId', '=', 'cs.tenantId')
-    .select((e) => e.fn.countAll<number>().as('c'));
-const admittedTotal = (eb: Eb) =>
-  eb
-    .selectFrom('classStudents as n')
-    .whereRef('n.classId', '=', 'cs.classId')
-    .whereRef('n.tenantId', '=', 'cs.tenantId')
-    .where('n.serviceStatus', '<>', SERVICE_STATUS.PENDING_ADMISSION)
-    .select((e) => e.fn.countAll<number>().as('c'));
 
 /** An enrolment's own columns (class_students): what every learner call about a class checks, and the class page reads. */
 const ENROLMENT_COLUMNS = [
@@ -70,9 +51,12 @@ function enrolments(db: DB) {
     ]);
 }
 
-/** Enrolments with their class's numbers of students (what the class cards and the class detail show, counted over the class). */
+/**
+ * Enrolments with their class's numbers of students (what the class cards and the class detail show): everyone signed
+ * up and those admitted, as the database keeps them (class_totals, decision 124), not counted over the class.
+ */
 function enrolmentsWithTotals(db: DB) {
-  return enrolments(db).select((eb) => [signUpTotal(eb as unknown as Eb).as('signUpTotal'), admittedTotal(eb as unknown as Eb).as('classStudentTotal')]);
+  return enrolments(db).leftJoin('classTotals as ct', 'ct.classId', 'cs.classId').select(['ct.signUpTotal', 'ct.admittedTotal as classStudentTotal']);
 }
 
 /**

@@ -37,6 +37,18 @@ export interface ClassPeriodTable {
 }
 export type ClassPeriodRow = Selectable<ClassPeriodTable>;
 
+/**
+ * Migration 20261206T1900_class_totals (decision 124): a class's numbers of students, kept by the database's triggers
+ * on class_students and teaching_classes; the code only reads them.
+ */
+export interface ClassTotalsTable {
+  classId: string;
+  /** Everyone signed up to the class. */
+  signUpTotal: number;
+  /** Those admitted: a service status other than pending admission. */
+  admittedTotal: number;
+}
+
 /** One student's enrolment in a class; its id is the learner calls' studentId. */
 export interface ClassStudentTable {
   id: string;
