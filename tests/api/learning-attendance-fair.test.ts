@@ -11,7 +11,7 @@ import { newId } from '~/server/ids';
 import { expectOk, expectRefused } from '../setup/api';
 import { onClass, ok, staffer } from '../setup/classes';
 import { enrolInClass } from '../setup/enrol';
-import { createLearningClass } from '../setup/learning';
+import { createLearningClass, finishLesson as finishLessonOf } from '../setup/learning';
 import { DAY, DEMO, HOUR, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 import { ErrorCode } from '~/lib/envelope';
@@ -27,6 +27,10 @@ import { t } from '~/server/i18n';
 
 const server = useTestServer();
 const s = () => server();
+
+/** A study record of the lesson that reached its target at `at`. */
+const finishLesson = (x: Parameters<typeof finishLessonOf>[2], classStudentId: string, lesson: string, at: number) =>
+  finishLessonOf(s().runtime.db, DEMO.id, x, classStudentId, lesson, at);
 
 const ask = <Req>(user: TestUser, c: Call<Req, unknown>, body: Req) => s().call(c, body, withToken(user.token));
 
@@ -71,30 +75,6 @@ async function signIn(classId: string, activityId: string, classStudentId: strin
       lon: null,
       createdAt: signedAt,
       correctedBy: null,
-    })
-    .execute();
-}
-
-/** A study record of the lesson that reached its target at `at`. */
-async function finishLesson(x: { classId: string; courseId: string; lessons: Record<string, string> }, classStudentId: string, lesson: string, at: number) {
-  await s()
-    .runtime.db.insertInto('lessonRecords')
-    .values({
-      id: newId(at),
-      tenantId: DEMO.id,
-      classId: x.classId,
-      courseId: x.courseId,
-      classroomId: x.lessons[lesson]!,
-      classStudentId,
-      lastPositionMs: 0,
-      furthestMs: 600_000,
-      creditedMs: 600_000,
-      progress: 100,
-      seq: 1,
-      finishedAt: at,
-      firstStudiedAt: at - HOUR,
-      lastReportAt: at,
-      createdAt: at - HOUR,
     })
     .execute();
 }

@@ -217,3 +217,35 @@ export async function createLearningClass(db: DB, input: FixtureClassInput): Pro
   }
   return { classId, courseId, lessons, studentIds };
 }
+
+/** A study record of the fixture class's lesson `lesson` that reached its target at `at` (the student finished it then). */
+export async function finishLesson(
+  db: DB,
+  tenantId: string,
+  x: Pick<FixtureClass, 'classId' | 'courseId' | 'lessons'>,
+  classStudentId: string,
+  lesson: string,
+  at: number,
+) {
+  const hour = 60 * MINUTE;
+  await db
+    .insertInto('lessonRecords')
+    .values({
+      id: newId(at),
+      tenantId,
+      classId: x.classId,
+      courseId: x.courseId,
+      classroomId: x.lessons[lesson]!,
+      classStudentId,
+      lastPositionMs: 0,
+      furthestMs: 600_000,
+      creditedMs: 600_000,
+      progress: 100,
+      seq: 1,
+      finishedAt: at,
+      firstStudiedAt: at - hour,
+      lastReportAt: at,
+      createdAt: at - hour,
+    })
+    .execute();
+}

@@ -10,7 +10,7 @@ import { activityJump } from '~/lib/learning/jumps';
 import { ONLINE_TYPE } from '~/lib/learning/codes';
 import { ACTIVITY_STATUS, activityExpected } from '~/lib/learning/attendance';
 import { toICalendar, type CalendarEvent } from '~/lib/learning/ical';
-import { classRank, dayOptions, finishedShare, rangeProblem } from '~/lib/learning/timetable';
+import { classRank, dayOptions, finishedShare, rangeProblem, type RankScore } from '~/lib/learning/timetable';
 import type {
   CalendarFeed,
   EvaluateType,
@@ -93,35 +93,56 @@ const meets = (window: { learnStartAt: number | null; learnEndAt: number | null 
   (range.to === undefined || window.learnStartAt === null || window.learnStartAt < range.to) &&
   (range.from === undefined || window.learnEndAt === null || window.learnEndAt >= range.from);
 
+/**
+ * How long a class's ranking over a range is kept once made (decision 125). It is the same for every classmate who
+ * asks and it reads the whole class (every student's required activities, sign-ins, hand-ins and study records): in a
+ * class of 20,000 it cost each student's timetable that whole class. A place in it may be this far behind a
+ * classmate's (or the student's own) latest finished activity, on every instance; the student's own counts beside it
+ * are read on each call.
+ */
+export const RANKINGS_KEPT_MS = 30_000;
+/** Rankings a process keeps at once (a class and range each; the oldest made is dropped first). */
+export const RANKINGS_KEPT = 200;
+
+/**
+ * Each admitted student's share of the required activities in the range that are theirs (from their enrolment, in
+ * their periods; decision 051), made at most once per RANKINGS_KEPT_MS per class and range (by the request clock).
+ * Class-wide scores by class student id: the caller answers only its own student's place.
+ */
+function classScores(s: Scope, e: StudentEnrolment, range: StartRange): Promise<readonly RankScore[]> {
+  const key = `${e.tenantId}/${e.classId}/${range.from ?? ''}/${range.to ?? ''}`;
+  return s.lookups.rankings.get(key, async () => {
+    const [finishing, memberships] = await Promise.all([
+      finishedRequiredCounts(s.db, e.tenantId, e.classId, range),
+      membershipsIn(s, { tenantId: e.tenantId, classId: e.classId }),
+    ]);
+    const tally = new Map<string, { expected: number; finished: number }>();
+    for (const r of finishing) {
+      const t = tally.get(r.id) ?? { expected: 0, finished: 0 };
+      tally.set(r.id, t);
+      if (r.activityId === null || !activityExpected(r, memberships.get(r.id) ?? [])) continue;
+      t.expected += 1;
+      if (r.finished) t.finished += 1;
+    }
+    return [...tally].map(([id, t]) => ({ id, score: finishedShare(t.finished, t.expected) }));
+  });
+}
+
 /** The user's duty count over the period, with the class ranking. */
 export async function timetableDutyCount(s: Scope, input: PeriodInput): Promise<TimetableDutyCount> {
   const e = await studentEnrolment(s, input);
   const range = rangeOf(input);
-  const [required, finishing, memberships, duties] = await Promise.all([
+  const [required, scores, duties] = await Promise.all([
     studentActivities(s, ref(e), { ...range, isRequired: 1 }),
-    finishedRequiredCounts(s.db, e.tenantId, e.classId, range),
-    membershipsIn(s, { tenantId: e.tenantId, classId: e.classId }),
+    classScores(s, e, range),
     courseDuties(s, ref(e)),
   ]);
-  // Each student's share of their own required activities (from their enrolment, in their periods; decision 051).
-  const tally = new Map<string, { expected: number; finished: number }>();
-  for (const r of finishing) {
-    const t = tally.get(r.id) ?? { expected: 0, finished: 0 };
-    tally.set(r.id, t);
-    if (r.activityId === null || !activityExpected(r, memberships.get(r.id) ?? [])) continue;
-    t.expected += 1;
-    if (r.finished) t.finished += 1;
-  }
-  const scores = [...tally].map(([id, t]) => ({ id, ...t }));
   const figures = sumDutyFigures(duties.filter((d) => meets(d.course, range)).map((d) => d.figures));
   const resultMap = Object.fromEntries(DUTY_TYPES.map((k) => [k, figures.resultMap[k] ?? { totalNum: 0, finishNum: 0 }])) as Record<
     TimetableDutyKey,
     { totalNum: number; finishNum: number }
   >;
-  const rank = classRank(
-    scores.map((r) => ({ id: r.id, score: finishedShare(r.finished, r.expected) })),
-    e.classStudentId,
-  );
+  const rank = classRank(scores, e.classStudentId);
   return {
     requiredActivityNum: required.length,
     // Attended by the one rule (a sign-in, or an online activity's lesson done by its end; decision 051).
