@@ -5,7 +5,7 @@ import { CLASSROOM_TYPE, ONLINE_TYPE } from '~/lib/learning/codes';
 import { SIGN_IN } from '~/lib/learning/sign';
 import { findStudentActivity, listStudentActivities } from '~/server/learning/activities/student-activities.read-model';
 import { newId } from '~/server/ids';
-import { createLearningClass } from '../setup/learning';
+import { createLearningClass, handIn } from '../setup/learning';
 import { DEMO, HOUR, NOW, useTestServer } from '../setup/server';
 import { loginAs, type TestUser } from '../setup/users';
 
@@ -182,34 +182,7 @@ async function runCase(c: Case) {
   const workSubmittedAt = c.workSubmitted === null ? null : endAt + c.workSubmitted * HOUR;
   if (workSubmittedAt !== null)
     for (const [n, submittedAt] of [workSubmittedAt, workSubmittedAt + HOUR].entries())
-      await db
-        .insertInto('workAttempts')
-        .values({
-          id: newId(NOW),
-          tenantId,
-          classId,
-          courseId,
-          classroomId: fixture.lessons.homework!,
-          classStudentId: studentId,
-          activityId: null,
-          workType: CLASSROOM_TYPE.HOMEWORK,
-          startedAt: submittedAt - HOUR,
-          deadlineAt: null,
-          submittedAt,
-          status: 1,
-          score: null,
-          createdAt: submittedAt - HOUR,
-          workId: null,
-          answeredCount: null,
-          questionCount: null,
-          useTime: null,
-          submittedBy: 'student',
-          lastSavedAt: null,
-          results: null,
-          bankPaper: null,
-          attemptNo: n + 1,
-        })
-        .execute();
+      await handIn(db, { tenantId, classId, courseId, classroomId: fixture.lessons.homework!, classStudentId: studentId, submittedAt, attemptNo: n + 1 });
 
   const now = endAt + c.now * HOUR;
   const movedAt = c.movedAfter === null ? null : joinedAt + c.movedAfter * HOUR;

@@ -1,9 +1,11 @@
 import { expect, test } from 'vitest';
 import * as tt from '~/lib/api/contracts/learning-timetable';
 import { newId } from '~/server/ids';
+import { CLASSROOM_TYPE, ONLINE_TYPE } from '~/lib/learning/codes';
+import { SIGN_IN } from '~/lib/learning/sign';
 import { RANKINGS_KEPT_MS } from '~/server/learning/timetable/timetable.service';
 import { expectOk } from '../setup/api';
-import { createLearningClass, finishLesson } from '../setup/learning';
+import { createLearningClass, finishLesson, handIn, type FixtureLesson } from '../setup/learning';
 import { DAY, DEMO, HOUR, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
@@ -61,4 +63,67 @@ test("a class's kept ranking is not another class's, and many asking at once get
   expect(await countOf(first.users[0], first.classId)).toMatchObject({ rankIndex: 1, rankTotal: 2 });
   const asked = await Promise.all([...second.users, ...second.users, ...second.users].map((u) => countOf(u, second.classId)));
   expect(asked.map((d) => d.rankIndex)).toEqual([2, 1, 2, 1, 2, 1]);
+});
+
+/** A video lesson, a homework and a face-to-face activity's lesson: one for each way of finishing. */
+const WAYS: FixtureLesson[] = [
+  { name: '安全用电', type: CLASSROOM_TYPE.VIDEO, minutes: 10 },
+  { name: '用电作业', type: CLASSROOM_TYPE.HOMEWORK },
+  { name: '现场实操', type: CLASSROOM_TYPE.VIDEO, minutes: 10 },
+];
+
+test('each way of finishing an activity places a student: a sign-in, a hand-in, a finished lesson', async () => {
+  const now = s().clock.value;
+  const db = s().runtime.db;
+  const users = [await loginAs(s(), DEMO.id), await loginAs(s(), DEMO.id), await loginAs(s(), DEMO.id), await loginAs(s(), DEMO.id)] as const;
+  const past = (days: number, lesson: string) => ({ lesson, startAt: now - days * DAY, endAt: now - days * DAY + 2 * HOUR });
+  const activities = [past(3, '安全用电'), past(2, '用电作业'), past(1, '现场实操')];
+  const name = `排名方式班${newId(now)}`;
+  const x = await createLearningClass(db, {
+    tenantId: DEMO.id,
+    now,
+    name,
+    courseName: '排名方式课',
+    lessons: WAYS,
+    duties: [],
+    userIds: users.map((u) => u.userId),
+    activities,
+  });
+  const [video, homework, onSite] = await db.selectFrom('classActivities').select(['id']).where('classId', '=', x.classId).orderBy('startAt').execute();
+  await db.updateTable('classActivities').set({ onlineType: ONLINE_TYPE.OFFLINE }).where('id', '=', onSite!.id).execute();
+  const [, signs, handsIn, studies] = users.map((u) => x.studentIds[u.userId]!);
+  const at = (a: { id: string }) => now - (a === video ? 3 : a === homework ? 2 : 1) * DAY + HOUR;
+  await db
+    .insertInto('activityAttendance')
+    .values({
+      id: newId(now),
+      tenantId: DEMO.id,
+      classId: x.classId,
+      activityId: onSite!.id,
+      classStudentId: signs!,
+      type: SIGN_IN,
+      signedAt: at(onSite!),
+      lat: null,
+      lon: null,
+      createdAt: at(onSite!),
+      correctedBy: null,
+    })
+    .execute();
+  await handIn(db, {
+    tenantId: DEMO.id,
+    classId: x.classId,
+    courseId: x.courseId,
+    classroomId: x.lessons['用电作业']!,
+    classStudentId: handsIn!,
+    submittedAt: at(homework!),
+  });
+  await finishLesson(db, DEMO.id, x, studies!, '安全用电', at(video!));
+  // Each of the three finished one of three; the fourth none.
+  const places = await Promise.all(users.map((u) => countOf(u, x.classId)));
+  expect(places.map((p) => [p.finishSignActivityNum, p.rankIndex, p.rankTotal])).toEqual([
+    [0, 4, 4],
+    [1, 1, 4],
+    [1, 1, 4],
+    [1, 1, 4],
+  ]);
 });

@@ -12,7 +12,8 @@ import { certificateSignature } from '~/server/certificates/verify.rules';
 import { DEMO, HUAXIA, useTestServer, type Answer } from '../setup/server';
 import { asStaff, auditOf } from '../setup/staff';
 import { freshStudentMobile, ok, staffer, onClass, type Staffer } from '../setup/classes';
-import { createLearningClass } from '../setup/learning';
+import { createLearningClass, handIn } from '../setup/learning';
+import { CLASSROOM_TYPE } from '~/lib/learning/codes';
 import { querySkill, queryTraining, schoolStudent } from '../setup/certificates';
 import { expectRefused } from '../setup/api';
 import { ErrorCode } from '~/lib/envelope';
@@ -566,34 +567,20 @@ describe('issuing for a pass in a test', () => {
       })
       .execute();
     const attempt = (student: string, attemptNo: number, status: number, score: number | null) =>
-      db
-        .insertInto('workAttempts')
-        .values({
-          id: newId(now),
-          tenantId: DEMO.id,
-          classId: c.id,
-          courseId,
-          classroomId,
-          classStudentId: students[student]!,
-          activityId: null,
-          workType: 7,
-          startedAt: now - (10 - attemptNo) * 60_000,
-          deadlineAt: null,
-          submittedAt: now,
-          status,
-          score,
-          createdAt: now,
-          workId,
-          answeredCount: null,
-          questionCount: null,
-          useTime: null,
-          submittedBy: 'student',
-          lastSavedAt: null,
-          results: null,
-          bankPaper: null,
-          attemptNo,
-        })
-        .execute();
+      handIn(db, {
+        tenantId: DEMO.id,
+        classId: c.id,
+        courseId,
+        classroomId,
+        classStudentId: students[student]!,
+        workType: CLASSROOM_TYPE.TEST,
+        startedAt: now - (10 - attemptNo) * 60_000,
+        submittedAt: now,
+        status,
+        score,
+        workId,
+        attemptNo,
+      });
     // 高分甲: 50 then 85 (highest 85; last 85). 低分乙: 90 then 40 (highest 90, last 40). 待批丙: waiting. x1: 95 but no certifiable name.
     await attempt('高分甲', 1, ATTEMPT_STATUS.REVIEWED, 50);
     await attempt('高分甲', 2, ATTEMPT_STATUS.REVIEWED, 85);

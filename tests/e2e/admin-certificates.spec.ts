@@ -1,6 +1,9 @@
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DESKTOP, confirm, makeStaff, signIn, type E2eStaff } from './support/staff';
 import { newClass, newLearners } from './support/learning';
+import { handIn } from '../setup/learning';
+import { CLASSROOM_TYPE } from '../../src/lib/learning/codes';
+import { ATTEMPT_STATUS } from '../../src/lib/exams/attempt-policy';
 import { openDatabase } from '../../src/server/db/database';
 import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
 import { newId } from '../../src/server/ids';
@@ -82,34 +85,19 @@ async function classWithTest(teacher: E2eStaff) {
       })
       .execute();
     for (const [i, l] of learners.entries()) {
-      await db
-        .insertInto('workAttempts')
-        .values({
-          id: newId(now),
-          tenantId: DEMO_TENANT.id,
-          classId: cls.classId,
-          courseId: cls.courseId,
-          classroomId,
-          classStudentId: cls.studentIds[l.userId]!,
-          activityId: null,
-          workType: 7,
-          startedAt: now - 3_600_000,
-          deadlineAt: null,
-          submittedAt: now - 1_800_000,
-          status: 2,
-          score: i === 0 ? 88 : 45,
-          createdAt: now - 3_600_000,
-          workId,
-          answeredCount: null,
-          questionCount: null,
-          useTime: null,
-          submittedBy: 'student',
-          lastSavedAt: null,
-          results: null,
-          bankPaper: null,
-          attemptNo: 1,
-        })
-        .execute();
+      await handIn(db, {
+        tenantId: DEMO_TENANT.id,
+        classId: cls.classId,
+        courseId: cls.courseId,
+        classroomId,
+        classStudentId: cls.studentIds[l.userId]!,
+        workType: CLASSROOM_TYPE.TEST,
+        startedAt: now - 3_600_000,
+        submittedAt: now - 1_800_000,
+        status: ATTEMPT_STATUS.REVIEWED,
+        score: i === 0 ? 88 : 45,
+        workId,
+      });
     }
   } finally {
     await db.destroy();

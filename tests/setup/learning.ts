@@ -1,6 +1,7 @@
 import type { DB } from '~/server/db/database';
 import { newId } from '~/server/ids';
 import { startOfCstDay } from '~/lib/time/cst';
+import { CLASSROOM_TYPE } from '~/lib/learning/codes';
 
 /**
  * A class of its own for a test: one course (a chapter, a section and the lessons asked for),
@@ -246,6 +247,56 @@ export async function finishLesson(
       firstStudiedAt: at - hour,
       lastReportAt: at,
       createdAt: at - hour,
+    })
+    .execute();
+}
+
+/** An attempt handed in, as the exams domain writes it once submitted; only what a test sets is given. */
+export interface HandedIn {
+  tenantId: string;
+  classId: string;
+  courseId: string;
+  classroomId: string;
+  classStudentId: string;
+  submittedAt: number;
+  /** The lesson's kind (homework or test; default homework). */
+  workType?: number;
+  startedAt?: number;
+  status?: number;
+  score?: number | null;
+  workId?: string | null;
+  attemptNo?: number;
+}
+
+/** Writes an attempt handed in (status 1, submitted, unmarked, unless the test says otherwise). */
+export async function handIn(db: DB, a: HandedIn) {
+  const startedAt = a.startedAt ?? a.submittedAt - 60 * MINUTE;
+  await db
+    .insertInto('workAttempts')
+    .values({
+      id: newId(a.submittedAt),
+      tenantId: a.tenantId,
+      classId: a.classId,
+      courseId: a.courseId,
+      classroomId: a.classroomId,
+      classStudentId: a.classStudentId,
+      activityId: null,
+      workType: a.workType ?? CLASSROOM_TYPE.HOMEWORK,
+      startedAt,
+      deadlineAt: null,
+      submittedAt: a.submittedAt,
+      status: a.status ?? 1,
+      score: a.score ?? null,
+      createdAt: startedAt,
+      workId: a.workId ?? null,
+      answeredCount: null,
+      questionCount: null,
+      useTime: null,
+      submittedBy: 'student',
+      lastSavedAt: null,
+      results: null,
+      bankPaper: null,
+      attemptNo: a.attemptNo ?? 1,
     })
     .execute();
 }

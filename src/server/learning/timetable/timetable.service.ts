@@ -23,7 +23,7 @@ import { studentEnrolment, type StudentEnrolment } from '../classes/classes.serv
 import { membershipsIn, studentActivities, type StudentActivity } from '../activities/activities.service';
 import { courseDuties } from '../duties/duties.service';
 import { findLiveFeedByHash } from './calendar-feed.read-model';
-import { finishedRequiredCounts, type StartRange } from './class-ranking.read-model';
+import { classRanking, type StartRange } from './class-ranking.read-model';
 import * as repo from './timetable.repository';
 
 /**
@@ -112,19 +112,27 @@ export const RANKINGS_KEPT = 200;
 function classScores(s: Scope, e: StudentEnrolment, range: StartRange): Promise<readonly RankScore[]> {
   const key = `${e.tenantId}/${e.classId}/${range.from ?? ''}/${range.to ?? ''}`;
   return s.lookups.rankings.get(key, async () => {
-    const [finishing, memberships] = await Promise.all([
-      finishedRequiredCounts(s.db, e.tenantId, e.classId, range),
+    const [ranking, memberships] = await Promise.all([
+      classRanking(s.db, e.tenantId, e.classId, range),
       membershipsIn(s, { tenantId: e.tenantId, classId: e.classId }),
     ]);
-    const tally = new Map<string, { expected: number; finished: number }>();
-    for (const r of finishing) {
-      const t = tally.get(r.id) ?? { expected: 0, finished: 0 };
-      tally.set(r.id, t);
-      if (r.activityId === null || !activityExpected(r, memberships.get(r.id) ?? [])) continue;
-      t.expected += 1;
-      if (r.finished) t.finished += 1;
+    const finished = new Map<string, Set<string>>();
+    for (const f of ranking.finished) {
+      const of = finished.get(f.classStudentId) ?? new Set<string>();
+      finished.set(f.classStudentId, of.add(f.activityId));
     }
-    return [...tally].map(([id, t]) => ({ id, score: finishedShare(t.finished, t.expected) }));
+    return ranking.students.map((id) => {
+      const theirs = memberships.get(id) ?? [];
+      const done = finished.get(id);
+      let expected = 0;
+      let finishedOfTheirs = 0;
+      for (const a of ranking.activities) {
+        if (!activityExpected(a, theirs)) continue;
+        expected += 1;
+        if (done?.has(a.id)) finishedOfTheirs += 1;
+      }
+      return { id, score: finishedShare(finishedOfTheirs, expected) };
+    });
   });
 }
 
