@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_RANGE_DAYS, classRank, dayOptions, finishedShare, rangeProblem, targetBars } from '~/lib/learning/timetable';
+import fc from 'fast-check';
+import { MAX_RANGE_DAYS, classRank, dayOptions, finishedShare, rangeProblem, rankingOf, targetBars } from '~/lib/learning/timetable';
 import { DAY, SECOND, parseDateTime } from '~/lib/time/cst';
 
 const at = (text: string) => parseDateTime(text);
@@ -103,6 +104,28 @@ describe('classRank: ties share the better place', () => {
     expect(classRank(odd, 'a')).toEqual({ rankIndex: 2, rankTotal: 4 });
     expect(classRank(odd, 'b')).toEqual({ rankIndex: 2, rankTotal: 4 });
     expect(classRank(odd, 'd')).toEqual({ rankIndex: 1, rankTotal: 4 });
+  });
+});
+
+describe('rankingOf: every place as classRank gives it, read once', () => {
+  const id = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
+  const score = fc.oneof(fc.double(), fc.constantFrom(0, 0.25, 0.5, 1, -1, Number.NaN, Number.POSITIVE_INFINITY));
+
+  test('any scores, duplicate ids and odd numbers included, and anyone asking', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ id, score }), { maxLength: 30 }), (scores) => {
+        const ranking = rankingOf(scores);
+        for (const who of ['a', 'b', 'c', 'd', 'e', 'f', 'nobody']) expect(ranking.place(who)).toEqual(classRank(scores, who));
+      }),
+    );
+  });
+
+  test('a class of 20,000: the best, a tie in the middle and the last', () => {
+    const scores = Array.from({ length: 20_000 }, (_, i) => ({ id: `s${i}`, score: (i % 4) / 4 }));
+    const ranking = rankingOf(scores);
+    expect(ranking.place('s3')).toEqual({ rankIndex: 1, rankTotal: 20_000 });
+    expect(ranking.place('s2')).toEqual({ rankIndex: 5_001, rankTotal: 20_000 });
+    expect(ranking.place('s0')).toEqual({ rankIndex: 15_001, rankTotal: 20_000 });
   });
 });
 

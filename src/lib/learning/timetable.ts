@@ -90,6 +90,42 @@ export function classRank(scores: readonly RankScore[], id: string): ClassRank {
   return { rankIndex: 1 + scores.filter((s) => scoreOf(s.score) > score).length, rankTotal: scores.length };
 }
 
+/** A class's scores made ready to answer many students' places (the timetable keeps one a while; decision 125). */
+export interface Ranking {
+  /** classRank(scores, id), without reading every score again. */
+  place(id: string): ClassRank;
+}
+
+/**
+ * classRank for any student of `scores`, each in O(log n): every score once in order, and each student's own. A class
+ * of 20,000 took 0.75 ms a place read the other way. The first score of an id is its own, as classRank finds it.
+ */
+export function rankingOf(scores: readonly RankScore[]): Ranking {
+  const own = new Map<string, number>();
+  const ordered = new Float64Array(scores.length);
+  scores.forEach((s, i) => {
+    const score = scoreOf(s.score);
+    if (!own.has(s.id)) own.set(s.id, score);
+    ordered[i] = score;
+  });
+  ordered.sort();
+  return {
+    place(id) {
+      const score = own.get(id);
+      if (score === undefined) return { rankIndex: 0, rankTotal: scores.length };
+      // The first score above this one: those from it on are the higher ones.
+      let low = 0;
+      let high = ordered.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (ordered[middle]! <= score) low = middle + 1;
+        else high = middle;
+      }
+      return { rankIndex: 1 + ordered.length - low, rankTotal: scores.length };
+    },
+  };
+}
+
 export type TargetBarKey = 'requiredClassrooms' | 'videoStudy' | 'homeworkTest';
 
 export interface TargetBar {

@@ -18,7 +18,7 @@ import type { PageChangeBus } from '../events/page-change-bus';
 import type { CustomerServiceVO } from '~/lib/api/contracts/leads';
 import type { NewsDetail, NewsSummary, NoticeDetail, NoticeSummary } from '~/lib/api/contracts/content';
 import type { Page } from '~/lib/paging';
-import type { RankScore } from '~/lib/learning/timetable';
+import type { Ranking } from '~/lib/learning/timetable';
 
 /** A request's logged-in user: the user and the hash of the token it came with. */
 export interface Authenticated {
@@ -63,7 +63,7 @@ export interface Lookups {
   /** How many of a class take part in each of its courses (duties.service.ts participantsOf), kept a while per class. */
   participants: TtlCache<Map<string, number>>;
   /** A class's ranking over a range of the timetable (timetable.service.ts classScores), kept a while per class and range. */
-  rankings: TtlCache<readonly RankScore[]>;
+  rankings: TtlCache<Ranking>;
   /** The news and notice pages' side columns of a school (src/server/pages/asides.ts), cleared by a change of what they show. */
   asides: TtlCache<Asides>;
   /** The home page's sections of a school (src/server/pages/home-sections.ts), cleared by a change of what they show. */

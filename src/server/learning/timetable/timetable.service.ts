@@ -10,7 +10,7 @@ import { activityJump } from '~/lib/learning/jumps';
 import { ONLINE_TYPE } from '~/lib/learning/codes';
 import { ACTIVITY_STATUS, activityExpected } from '~/lib/learning/attendance';
 import { toICalendar, type CalendarEvent } from '~/lib/learning/ical';
-import { classRank, dayOptions, finishedShare, rangeProblem, type RankScore } from '~/lib/learning/timetable';
+import { dayOptions, finishedShare, rangeProblem, rankingOf, type Ranking } from '~/lib/learning/timetable';
 import type {
   CalendarFeed,
   EvaluateType,
@@ -109,7 +109,7 @@ export const RANKINGS_KEPT = 200;
  * their periods; decision 051), made at most once per RANKINGS_KEPT_MS per class and range (by the request clock).
  * Class-wide scores by class student id: the caller answers only its own student's place.
  */
-function classScores(s: Scope, e: StudentEnrolment, range: StartRange): Promise<readonly RankScore[]> {
+function classScores(s: Scope, e: StudentEnrolment, range: StartRange): Promise<Ranking> {
   const key = `${e.tenantId}/${e.classId}/${range.from ?? ''}/${range.to ?? ''}`;
   return s.lookups.rankings.get(key, async () => {
     const [ranking, memberships] = await Promise.all([
@@ -121,7 +121,7 @@ function classScores(s: Scope, e: StudentEnrolment, range: StartRange): Promise<
       const of = finished.get(f.classStudentId) ?? new Set<string>();
       finished.set(f.classStudentId, of.add(f.activityId));
     }
-    return ranking.students.map((id) => {
+    const scores = ranking.students.map((id) => {
       const theirs = memberships.get(id) ?? [];
       const done = finished.get(id);
       let expected = 0;
@@ -133,6 +133,7 @@ function classScores(s: Scope, e: StudentEnrolment, range: StartRange): Promise<
       }
       return { id, score: finishedShare(finishedOfTheirs, expected) };
     });
+    return rankingOf(scores);
   });
 }
 
@@ -140,7 +141,7 @@ function classScores(s: Scope, e: StudentEnrolment, range: StartRange): Promise<
 export async function timetableDutyCount(s: Scope, input: PeriodInput): Promise<TimetableDutyCount> {
   const e = await studentEnrolment(s, input);
   const range = rangeOf(input);
-  const [required, scores, duties] = await Promise.all([
+  const [required, ranking, duties] = await Promise.all([
     studentActivities(s, ref(e), { ...range, isRequired: 1 }),
     classScores(s, e, range),
     courseDuties(s, ref(e)),
@@ -150,7 +151,7 @@ export async function timetableDutyCount(s: Scope, input: PeriodInput): Promise<
     TimetableDutyKey,
     { totalNum: number; finishNum: number }
   >;
-  const rank = classRank(scores, e.classStudentId);
+  const rank = ranking.place(e.classStudentId);
   return {
     requiredActivityNum: required.length,
     // Attended by the one rule (a sign-in, or an online activity's lesson done by its end; decision 051).
