@@ -62,7 +62,7 @@ export interface Lookups {
   richText: RichTextMemo;
   /** How many of a class take part in each of its courses (duties.service.ts participantsOf), kept a while per class. */
   participants: TtlCache<Map<string, number>>;
-  /** A class's ranking over a range of the timetable (timetable.service.ts classScores), kept a while per class and range. */
+  /** A class's ranking over a range of the timetable (timetable.service.ts classRankingOf), kept a while per class and range. */
   rankings: TtlCache<Ranking>;
   /** The news and notice pages' side columns of a school (src/server/pages/asides.ts), cleared by a change of what they show. */
   asides: TtlCache<Asides>;

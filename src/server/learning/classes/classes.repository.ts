@@ -177,12 +177,16 @@ export function listPeriodStints(db: DB, tenantId: string, classId: string, clas
   return periodStintsOf.all(db, tenantId, classId, classStudentIds);
 }
 
-function enrolmentRows(db: DB, tenantId: string, classId: string) {
+/** Students with their enrolment time and current period's dates (filtered by the callers). */
+function studentsWithPeriods(db: DB) {
   return db
     .selectFrom('classStudents as cs')
     .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
-    .select(['cs.id', 'cs.createdAt', 'p.startAt', 'p.endAt', 'cs.periodId'])
-    .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.classId': classId }));
+    .select(['cs.id', 'cs.createdAt', 'p.startAt', 'p.endAt', 'cs.periodId']);
+}
+
+function enrolmentRows(db: DB, tenantId: string, classId: string) {
+  return studentsWithPeriods(db).$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.classId': classId }));
 }
 
 /**
@@ -191,11 +195,7 @@ function enrolmentRows(db: DB, tenantId: string, classId: string) {
  * read the whole class for each one asked for (20,002 rows and 495 buffers for one student of a class of 20,000).
  */
 export const enrolmentsByIds = (db: DB, classStudentIds: readonly string[]) =>
-  db
-    .selectFrom('classStudents as cs')
-    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
-    .select(['cs.id', 'cs.createdAt', 'p.startAt', 'p.endAt', 'cs.periodId', 'cs.tenantId', 'cs.classId'])
-    .where('cs.id', 'in', classStudentIds);
+  studentsWithPeriods(db).select(['cs.tenantId', 'cs.classId']).where('cs.id', 'in', classStudentIds);
 const someEnrolmentsOf = preparedIn(1, enrolmentsByIds);
 
 /** Every student of a class (or some of them) with their enrolment time and current period's dates. */

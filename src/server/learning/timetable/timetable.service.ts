@@ -109,7 +109,7 @@ export const RANKINGS_KEPT = 200;
  * their periods; decision 051), made at most once per RANKINGS_KEPT_MS per class and range (by the request clock).
  * Class-wide scores by class student id: the caller answers only its own student's place.
  */
-function classScores(s: Scope, e: StudentEnrolment, range: StartRange): Promise<Ranking> {
+function classRankingOf(s: Scope, e: StudentEnrolment, range: StartRange): Promise<Ranking> {
   const key = `${e.tenantId}/${e.classId}/${range.from ?? ''}/${range.to ?? ''}`;
   return s.lookups.rankings.get(key, async () => {
     const [ranking, memberships] = await Promise.all([
@@ -143,7 +143,7 @@ export async function timetableDutyCount(s: Scope, input: PeriodInput): Promise<
   const range = rangeOf(input);
   const [required, ranking, duties] = await Promise.all([
     studentActivities(s, ref(e), { ...range, isRequired: 1 }),
-    classScores(s, e, range),
+    classRankingOf(s, e, range),
     courseDuties(s, ref(e)),
   ]);
   const figures = sumDutyFigures(duties.filter((d) => meets(d.course, range)).map((d) => d.figures));
