@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import * as tt from '~/lib/api/contracts/learning-timetable';
 import { newId } from '~/server/ids';
-import { CLASSROOM_TYPE, ONLINE_TYPE } from '~/lib/learning/codes';
+import { CLASSROOM_TYPE, ONLINE_TYPE, SERVICE_STATUS } from '~/lib/learning/codes';
 import { SIGN_IN } from '~/lib/learning/sign';
 import { RANKINGS_KEPT_MS } from '~/server/learning/timetable/timetable.service';
 import { expectOk } from '../setup/api';
@@ -125,5 +125,31 @@ test('each way of finishing an activity places a student: a sign-in, a hand-in, 
     [1, 1, 4],
     [1, 1, 4],
     [1, 1, 4],
+  ]);
+});
+
+test('a student not yet admitted is not in the ranking, even with the activity finished', async () => {
+  const now = s().clock.value;
+  const db = s().runtime.db;
+  const users = [await loginAs(s(), DEMO.id), await loginAs(s(), DEMO.id), await loginAs(s(), DEMO.id)] as const;
+  const x = await createLearningClass(db, {
+    tenantId: DEMO.id,
+    now,
+    name: `录取班${newId(now)}`,
+    courseName: '录取课',
+    lessons: [{ name: '安全用电', type: CLASSROOM_TYPE.VIDEO, minutes: 10 }],
+    duties: [],
+    userIds: users.map((u) => u.userId),
+    activities: [{ lesson: '安全用电', startAt: now - 2 * DAY, endAt: now - 2 * DAY + 2 * HOUR }],
+  });
+  const [, done, pending] = users.map((u) => x.studentIds[u.userId]!);
+  await db.updateTable('classStudents').set({ serviceStatus: SERVICE_STATUS.PENDING_ADMISSION }).where('id', '=', pending!).execute();
+  await finishLesson(db, DEMO.id, x, done!, '安全用电', now - 2 * DAY + HOUR);
+  await finishLesson(db, DEMO.id, x, pending!, '安全用电', now - 2 * DAY + HOUR);
+  // The two admitted are ranked: the one who finished first, the other second of two.
+  const places = await Promise.all(users.slice(0, 2).map((u) => countOf(u, x.classId)));
+  expect(places.map((p) => [p.finishSignActivityNum, p.rankIndex, p.rankTotal])).toEqual([
+    [0, 2, 2],
+    [1, 1, 2],
   ]);
 });

@@ -4,7 +4,7 @@ import type { PageWindow, Paged } from '../../db/paging';
 import type { DB } from '../../db/database';
 import { newId } from '../../ids';
 import { lessonRecords } from '../study/study.service';
-import { enrolmentStints } from '../classes/classes.service';
+import { enrolmentStints, type ClassStudents } from '../classes/classes.service';
 import * as repo from './activities.repository';
 import * as dynamics from './dynamics.read-model';
 import * as views from './student-activities.read-model';
@@ -25,12 +25,13 @@ export { classSubmissions, firstSubmissions } from './student-activities.read-mo
 
 /**
  * Each student's stretches in the class (membershipsOf: their period history, or their enrolment
- * in their current period), for every student of the class or the ones named: which activities are
- * theirs (decision 051). The class page, the timetable and the staff sheet all ask here.
+ * in their current period), for every student of the class, its admitted ones or the ones named:
+ * which activities are theirs (decision 051). The class page, the timetable and the staff sheet
+ * all ask here.
  */
 export async function membershipsIn(
   s: Scope,
-  input: { tenantId: string; classId: string; classStudentIds?: readonly string[] | undefined },
+  input: { tenantId: string; classId: string; students?: ClassStudents | undefined },
   /** A transaction the caller is in, read through instead of the scope's database. */
   db: DB = s.db,
 ): Promise<Map<string, Membership[]>> {
@@ -39,19 +40,19 @@ export async function membershipsIn(
     startAt: x.startAt,
     endAt: x.endAt,
   });
+  const stints = new Map<string, { fromAt: number; untilAt: number | null; period: ReturnType<typeof dates> }[]>();
+  for (const h of history) {
+    const of = stints.get(h.classStudentId) ?? [];
+    of.push({ fromAt: h.fromAt, untilAt: h.untilAt, period: dates(h) });
+    stints.set(h.classStudentId, of);
+  }
   return new Map(
-    enrolments.map((e) => [
-      e.id,
-      membershipsOf(
-        { joinedAt: e.createdAt, period: e.periodId === null ? null : dates(e) },
-        history.filter((h) => h.classStudentId === e.id).map((h) => ({ fromAt: h.fromAt, untilAt: h.untilAt, period: dates(h) })),
-      ),
-    ]),
+    enrolments.map((e) => [e.id, membershipsOf({ joinedAt: e.createdAt, period: e.periodId === null ? null : dates(e) }, stints.get(e.id) ?? [])]),
   );
 }
 
 async function membershipsOfStudent(s: Scope, e: EnrolmentRef): Promise<Membership[]> {
-  return (await membershipsIn(s, { tenantId: e.tenantId, classId: e.classId, classStudentIds: [e.classStudentId] })).get(e.classStudentId) ?? [];
+  return (await membershipsIn(s, { tenantId: e.tenantId, classId: e.classId, students: [e.classStudentId] })).get(e.classStudentId) ?? [];
 }
 
 export interface StudentActivity extends views.StudentActivityRow {

@@ -31,7 +31,7 @@ async function rowsOf(s: Scope, db: DB, tenantId: string, classId: string, activ
   const [roster, signs, memberships] = await Promise.all([
     classRoster(db, tenantId, classId, activity.id),
     repo.signsOfActivity(db, tenantId, classId, activity.id),
-    membershipsIn(s, { tenantId, classId }, db),
+    membershipsIn(s, { tenantId, classId, students: 'admitted' }, db),
   ]);
   const signOf = (id: string, type: number) => signs.find((x) => x.classStudentId === id && x.type === type);
   // Only the students the activity is theirs (from their enrolment, in their periods; decision 051).

@@ -4,6 +4,7 @@ import type { DB } from '../../db/database';
 import { pageFrom, type PageWindow } from '../../db/paging';
 import { whereEqual } from '../../db/clauses';
 import { ofSchool } from '../../db/rows';
+import { SERVICE_STATUS } from '~/lib/learning/codes';
 
 /**
  * All SQL of classes, periods and enrolments. Every function takes the school (tenant id) first
@@ -160,21 +161,35 @@ export async function increaseVisit(db: DB, tenantId: string, userId: string, st
   return row ? Number(row.visitCount) : undefined;
 }
 
-// The class page's first view reads a student's periods and enrolment: printed once per length of the list (decision 071).
-const periodStintsOf = preparedIn(3, (db: DB, tenantId: string, classId: string, classStudentIds: readonly string[]) =>
-  db
+/** The period history of a class's students (moved students only), with each period's dates, oldest first. */
+function periodStints(db: DB, tenantId: string, classId: string) {
+  return db
     .selectFrom('classStudentPeriods as h')
     .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'h.periodId').onRef('p.tenantId', '=', 'h.tenantId'))
     .select(['h.classStudentId', 'h.fromAt', 'h.untilAt', 'p.startAt', 'p.endAt'])
     .$call(whereEqual({ 'h.tenantId': tenantId, 'h.classId': classId }))
-    .where('h.classStudentId', 'in', classStudentIds)
-    .orderBy('h.fromAt'),
+    .orderBy('h.fromAt');
+}
+// The class page's first view reads a student's periods and enrolment: printed once per length of the list (decision 071).
+const periodStintsOf = preparedIn(3, (db: DB, tenantId: string, classId: string, classStudentIds: readonly string[]) =>
+  periodStints(db, tenantId, classId).where('h.classStudentId', 'in', classStudentIds),
 );
+const classPeriodStints = prepared(2, periodStints);
 
-/** The period history of some students of a class (moved students only), with each period's dates, oldest first. */
-export function listPeriodStints(db: DB, tenantId: string, classId: string, classStudentIds: readonly string[]) {
-  if (!classStudentIds.length) return Promise.resolve([]);
-  return periodStintsOf.all(db, tenantId, classId, classStudentIds);
+/**
+ * Which of a class's students: every one, those admitted (a service status other than pending admission), or the ones
+ * named by their ids.
+ */
+export type ClassStudents = 'all' | 'admitted' | readonly string[];
+
+/**
+ * The period history of a class's students, or of the ones named. The whole class's is read by the class: named, the
+ * 20,000 ids of a large class made a statement of their own on every call (decision 126).
+ */
+export function listPeriodStints(db: DB, tenantId: string, classId: string, students: ClassStudents) {
+  if (typeof students === 'string') return classPeriodStints.all(db, tenantId, classId);
+  if (!students.length) return Promise.resolve([]);
+  return periodStintsOf.all(db, tenantId, classId, students);
 }
 
 /** Students with their enrolment time and current period's dates (filtered by the callers). */
@@ -198,9 +213,10 @@ export const enrolmentsByIds = (db: DB, classStudentIds: readonly string[]) =>
   studentsWithPeriods(db).select(['cs.tenantId', 'cs.classId']).where('cs.id', 'in', classStudentIds);
 const someEnrolmentsOf = preparedIn(1, enrolmentsByIds);
 
-/** Every student of a class (or some of them) with their enrolment time and current period's dates. */
-export async function listEnrolments(db: DB, tenantId: string, classId: string, classStudentIds?: readonly string[]) {
-  if (!classStudentIds) return enrolmentRows(db, tenantId, classId).execute();
-  if (!classStudentIds.length) return [];
-  return (await someEnrolmentsOf.all(db, classStudentIds)).filter((r) => r.tenantId === tenantId && r.classId === classId);
+/** A class's students (every one, the admitted or the ones named) with their enrolment time and current period's dates. */
+export async function listEnrolments(db: DB, tenantId: string, classId: string, students: ClassStudents = 'all') {
+  if (students === 'all') return enrolmentRows(db, tenantId, classId).execute();
+  if (students === 'admitted') return enrolmentRows(db, tenantId, classId).where('cs.serviceStatus', '<>', SERVICE_STATUS.PENDING_ADMISSION).execute();
+  if (!students.length) return [];
+  return (await someEnrolmentsOf.all(db, students)).filter((r) => r.tenantId === tenantId && r.classId === classId);
 }

@@ -8,6 +8,7 @@ import { pageOf, type Page, type PageQuery } from '~/lib/paging';
 import type { ClassPeriod, LearnerClass, ServiceStatus, StudentClassDetail, TeachingClassStatus } from '~/lib/api/contracts/learning';
 import { countClassActivities } from './class-detail.read-model';
 import * as repo from './classes.repository';
+import type { ClassStudents } from './classes.repository';
 
 /**
  * A student's classes (my learning, the class page's header). Every call is the token's
@@ -210,17 +211,16 @@ export async function countVisit(s: Scope, e: Pick<StudentEnrolment, 'tenantId' 
 }
 
 /**
- * Every student of a class (or the ones named) with their enrolment time and current period's
- * dates, and the period history of those who moved (oldest first): what decides which activities
- * are each student's (learning/activities' membershipsIn, decision 051).
+ * A class's students (every one, the admitted, or the ones named) with their enrolment time and current period's
+ * dates, and the period history of those who moved (oldest first; it may name students not asked for): what decides
+ * which activities are each student's (learning/activities' membershipsIn, decision 051). Both are read at once.
  */
-export async function enrolmentStints(s: Scope, input: { tenantId: string; classId: string; classStudentIds?: readonly string[] | undefined }) {
-  const enrolments = await repo.listEnrolments(s.db, input.tenantId, input.classId, input.classStudentIds);
-  const history = await repo.listPeriodStints(
-    s.db,
-    input.tenantId,
-    input.classId,
-    enrolments.map((e) => e.id),
-  );
+export async function enrolmentStints(s: Scope, input: { tenantId: string; classId: string; students?: ClassStudents | undefined }) {
+  const students = input.students ?? 'all';
+  const [enrolments, history] = await Promise.all([
+    repo.listEnrolments(s.db, input.tenantId, input.classId, students),
+    repo.listPeriodStints(s.db, input.tenantId, input.classId, students),
+  ]);
   return { enrolments, history };
 }
+export type { ClassStudents } from './classes.repository';

@@ -1,16 +1,16 @@
 import type { DB } from '../../db/database';
-import { MUST_LEARN, ONLINE_TYPE, SERVICE_STATUS, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
+import { MUST_LEARN, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { SIGN_IN } from '~/lib/learning/sign';
 import { classSubmissions } from '../activities/activities.service';
 import { whereEqual } from '../../db/clauses';
 
 /**
- * The timetable's class ranking: the class's admitted students, its required activities, and which of them each
- * student finished, read from the activities, lessons, sign-ins, submissions and study records together (three
- * statements at once, not one per domain). Every query names the school.
+ * The timetable's class ranking: the class's required activities, and which of them each student finished, read from
+ * the activities, lessons, sign-ins, submissions and study records together (two statements at once, not one per
+ * domain). Every query names the school.
  * @public (the architecture test reads it: tests/support/architecture.ts)
  */
-export const READS = ['classStudents', 'classActivities', 'classrooms', 'activityAttendance', 'lessonRecords'] as const;
+export const READS = ['classActivities', 'classrooms', 'activityAttendance', 'lessonRecords'] as const;
 
 /** A start-time range [from, to) of activities; absent ends are open. */
 export interface StartRange {
@@ -30,11 +30,11 @@ function requiredActivities(db: DB, tenantId: string, classId: string, range: St
 }
 
 /**
- * The class's ranking as the timetable makes it (decision 125): its admitted students (serviceStatus other than
- * pending admission), its required activities starting in the range with their times, and which student finished
- * which of them. "Finished" is the rule of src/lib/learning/attendance.ts (activityFinished), written in SQL: a
- * face-to-face activity or one without a lesson by signing in, a homework or test by a submitted attempt, another lesson
- * by a finished study record.
+ * The class's ranking as the timetable makes it (decision 125): its required activities starting in the range with
+ * their times, and which student finished which of them (the students admitted, and which activities are each one's,
+ * come from learning/activities' membershipsIn: decision 126). "Finished" is the rule of src/lib/learning/attendance.ts
+ * (activityFinished), written in SQL: a face-to-face activity or one without a lesson by signing in, a homework or test
+ * by a submitted attempt, another lesson by a finished study record.
  *
  * Only the pairs finished are read, each of the rule's three ways from the rows that finish it (the sign-ins of the
  * activities, the class's hand-ins of their lessons, the class's finished records of their lessons), and the caller
@@ -49,7 +49,7 @@ export async function classRanking(
   tenantId: string,
   classId: string,
   range: StartRange,
-): Promise<{ students: string[]; activities: { id: string; startAt: number; endAt: number }[]; finished: { classStudentId: string; activityId: string }[] }> {
+): Promise<{ activities: { id: string; startAt: number; endAt: number }[]; finished: { classStudentId: string; activityId: string }[] }> {
   const offline = ONLINE_TYPE.OFFLINE;
   const works = [...WORK_CLASSROOM_TYPES];
   const activities = requiredActivities(db, tenantId, classId, range).leftJoin('classrooms as r', (j) =>
@@ -78,18 +78,11 @@ export async function classRanking(
     .where('r.classroomType', 'is not', null)
     .where('r.classroomType', 'not in', works)
     .select(['lr.classStudentId', 'a.id as activityId']);
-  const [students, times, finished] = await Promise.all([
-    db
-      .selectFrom('classStudents as cs')
-      .select('cs.id')
-      .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.classId': classId }))
-      .where('cs.serviceStatus', '<>', SERVICE_STATUS.PENDING_ADMISSION)
-      .execute(),
+  const [times, finished] = await Promise.all([
     requiredActivities(db, tenantId, classId, range).select(['a.id', 'a.startAt', 'a.endAt']).execute(),
     signedIn.unionAll(handedIn).unionAll(studied).execute(),
   ]);
   return {
-    students: students.map((r) => r.id),
     activities: times.map((a) => ({ id: a.id, startAt: Number(a.startAt), endAt: Number(a.endAt) })),
     finished,
   };

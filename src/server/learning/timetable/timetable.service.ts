@@ -114,15 +114,14 @@ function classRankingOf(s: Scope, e: StudentEnrolment, range: StartRange): Promi
   return s.lookups.rankings.get(key, async () => {
     const [ranking, memberships] = await Promise.all([
       classRanking(s.db, e.tenantId, e.classId, range),
-      membershipsIn(s, { tenantId: e.tenantId, classId: e.classId }),
+      membershipsIn(s, { tenantId: e.tenantId, classId: e.classId, students: 'admitted' }),
     ]);
     const finished = new Map<string, Set<string>>();
     for (const f of ranking.finished) {
       const of = finished.get(f.classStudentId) ?? new Set<string>();
       finished.set(f.classStudentId, of.add(f.activityId));
     }
-    const scores = ranking.students.map((id) => {
-      const theirs = memberships.get(id) ?? [];
+    const scores = [...memberships].map(([id, theirs]) => {
       const done = finished.get(id);
       let expected = 0;
       let finishedOfTheirs = 0;
