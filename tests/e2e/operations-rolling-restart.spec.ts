@@ -11,7 +11,7 @@ import { newsPage } from '~/lib/api/contracts/content';
 import { DEMO_TENANT } from '~/dev/seed/demo-data';
 import { MEDIA_CHUNK_BYTES, MEDIA_UPLOAD_PATH } from '~/lib/media-library';
 import { UPLOAD_API_PATH } from '~/lib/uploads';
-import { localNginxConf } from '../setup/nginx-conf';
+import { localNginxConf, nginxFailureLog } from '../setup/nginx-conf';
 import { pngOfSize } from '../setup/files';
 import { hydrated } from './support/fixtures';
 import { DEMO_ADMIN, DEMO_STAFF_PASSWORD, signInWithForm } from './support/staff';
@@ -92,6 +92,8 @@ test('two instances behind nginx restarted in turn under load: no failed request
     for (const port of ports) instances.push(await start(port));
 
     const up = [true, true];
+    /** When nginx was reloaded and why, for a failure's message. */
+    const reloads: string[] = [];
     const writeConfig = () =>
       writeFileSync(
         join(dir, 'nginx.conf'),
@@ -99,6 +101,7 @@ test('two instances behind nginx restarted in turn under load: no failed request
           dir,
           listen: `127.0.0.1:${proxyPort}`,
           upstreams: ports.map((port, k) => ({ address: `127.0.0.1:${port}`, down: !up[k] })),
+          errorLog: 'debug',
         }),
       );
     writeConfig();
@@ -112,6 +115,7 @@ test('two instances behind nginx restarted in turn under load: no failed request
             up[k] = ready;
             writeConfig();
             nginx?.kill('SIGHUP');
+            reloads.push(`${new Date().toISOString()} instance ${k + 1} ${ready ? 'back' : 'down'}`);
           }
         }
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -137,7 +141,7 @@ test('two instances behind nginx restarted in turn under load: no failed request
             : await request(`${base}/`);
           if (status !== 200) failures.push(`${post ? 'POST' : 'GET'} ${status}`);
         } catch (error) {
-          failures.push(String(error));
+          failures.push(`${new Date().toISOString()} ${post ? 'POST' : 'GET'} ${String(error)}`);
         }
         done++;
       }
@@ -158,7 +162,8 @@ test('two instances behind nginx restarted in turn under load: no failed request
     running = false;
     await load;
     expect(done).toBeGreaterThan(300);
-    expect(failures, existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '').toEqual([]);
+    const log = () => (existsSync(join(dir, 'error.log')) ? nginxFailureLog(readFileSync(join(dir, 'error.log'), 'utf8')) : '');
+    expect(failures, failures.length ? `reloads:\n${reloads.join('\n')}\n${log()}` : '').toEqual([]);
   } finally {
     checking = false;
     await checker;

@@ -95,6 +95,8 @@ export interface LocalNginxOptions {
   listen: string;
   /** The portal instances, in the order of the shipped upstream's servers; a `down` one gets no requests. */
   upstreams: { address: string; down: boolean }[];
+  /** nginx's error log level (warn unless given); `debug` needs an nginx built --with-debug, as Debian's is. */
+  errorLog?: 'warn' | 'info' | 'debug';
 }
 
 /**
@@ -126,7 +128,7 @@ export function localNginxConf(shipped: string, options: LocalNginxOptions): str
   const { dir } = options;
   return `daemon off;
 pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
+error_log ${dir}/error.log ${options.errorLog ?? 'warn'};
 events { worker_connections 256; }
 http {
   access_log off;
@@ -136,4 +138,34 @@ ${write(localUpstream, '  ')}
 ${write(localServer, '  ')}
 }
 `;
+}
+
+/** Lines of nginx's debug log kept for each connection a failure names (its last ones), and of each worker's own. */
+const LOG_LINES_KEPT = 120;
+
+/**
+ * What nginx's log says about a failure: its warnings and alerts, and the debug lines of each connection an alert
+ * names (`*10297 open socket #13 left in connection 8`) and of the worker that raised it. An old worker has once
+ * exited with a request still open after a reload ("open socket … left", "aborting"), and the request was cut; these
+ * lines say what the worker was waiting for.
+ */
+export function nginxFailureLog(log: string): string {
+  const lines = log.split('\n');
+  const warnings = lines.filter((l) => /\[(warn|error|crit|alert|emerg)\]/.test(l));
+  const named = new Set(warnings.flatMap((l) => [...l.matchAll(/\*(\d+) /g)].map((m) => m[1]!)));
+  const workers = new Set(
+    warnings
+      .filter((l) => l.includes('[alert]'))
+      .map((l) => /\] (\d+)#/.exec(l)?.[1])
+      .filter(Boolean),
+  );
+  const of = (test: (l: string) => boolean, label: string) => {
+    const kept = lines.filter(test).slice(-LOG_LINES_KEPT);
+    return kept.length ? [`-- ${label}`, ...kept] : [];
+  };
+  return [
+    ...warnings,
+    ...[...named].flatMap((n) => of((l) => l.includes(` *${n} `), `connection *${n}`)),
+    ...[...workers].flatMap((pid) => of((l) => l.includes(` ${pid}#`) && !/ \*\d+ /.test(l), `worker ${pid}, its own lines`)),
+  ].join('\n');
 }
