@@ -56,7 +56,7 @@ const commentsBy = async (userId: string) => (await db().selectFrom('comments').
 /** The user's comments, replies, likes and unlikes counted by the limits (the minute's counts: every write is in them). */
 const actionsBy = async (userId: string) => {
   const rows = await db()
-    .selectFrom('rateTally')
+    .selectFrom('rateCount')
     .selectAll()
     .where('subject', '=', rateSubject('user', userId))
     .where('kind', 'in', ['COMMENT', 'LIKE'])

@@ -5,7 +5,7 @@ import { AppError } from '~/server/errors';
 import { RATE_KEEP_MS, countedFrom, ratePeriod, rateSubject, type RateLimit } from '~/server/limits/limits.rules';
 import { logWrite } from '~/server/limits/limits.service';
 import { uniqueIp } from '../setup/login';
-import { periodTotal } from '../setup/rate-counts';
+import { slotTotal } from '../setup/rate-counts';
 import { DEMO, useTestServer } from '../setup/server';
 import { loginAs } from '../setup/users';
 
@@ -129,13 +129,14 @@ describe("an address's limit beyond each account's share", () => {
     const db = server().runtime.db;
     const countOf = async (subject: string) => {
       const row = await db
-        .selectFrom('rateTally')
+        .selectFrom('rateCount')
         .selectAll()
         .where('kind', '=', 'ANSWER_SAVE')
         .where('windowMs', '=', WINDOW_MS)
+        .where('period', '=', ratePeriod(WINDOW_MS, start))
         .where('subject', '=', subject)
         .executeTakeFirst();
-      return periodTotal(row, ratePeriod(WINDOW_MS, start));
+      return slotTotal(row);
     };
     let beyondShares = 0;
     for (let a = 0; a < ACCOUNTS; a++) {

@@ -23,7 +23,7 @@ import type { ClassNoticeTable, MessageTable } from '../messages/messages.table'
 import type { ClueTable, CouponTable, CustomerServiceTable, EnrollContactTable } from '../leads/leads.table';
 import type { PlatformParameterTable, RolePackTable, SchoolVisitTable } from '../platform/platform.table';
 import type { InvitationCodeTable, InvitationJoinTable, LoginFailureTable, LoginSuccessTable, SsoNonceTable } from '../login/login.table';
-import type { RateCountTable, RateTallyTable } from '../limits/limits.table';
+import type { RateCountTable } from '../limits/limits.table';
 import type { CaptchaTable } from '../captcha/captcha.table';
 import type { CertificateQueryTable, CertificateNumberingTable, SkillCertificateTable, TrainingCertificateTable } from '../certificates/certificates.table';
 import type { ClassPeriodTable, ClassStudentPeriodTable, ClassStudentTable, ClassTotalsTable, TeachingClassTable } from '../learning/classes/classes.table';
@@ -97,7 +97,6 @@ export interface Database {
   comments: CommentTable;
   thumbsRecords: ThumbsRecordTable;
   rateCount: RateCountTable;
-  rateTally: RateTallyTable;
   commentScores: CommentScoreTable;
   commentScoreTags: CommentScoreTagTable;
   commentScoreTagLinks: CommentScoreTagLinkTable;

@@ -59,7 +59,6 @@ import * as m20261202T0300 from './20261202T0300_failures_forgiven';
 import * as m20261203T0900 from './20261203T0900_rate_counts';
 import * as m20261203T1800 from './20261203T1800_rate_log_dropped';
 import * as m20261206T1900 from './20261206T1900_class_totals';
-import * as m20261206T2330 from './20261206T2330_rate_tally';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -123,7 +122,6 @@ const migrations: Record<string, Migration> = {
   '20261203T0900_rate_counts': m20261203T0900,
   '20261203T1800_rate_log_dropped': m20261203T1800,
   '20261206T1900_class_totals': m20261206T1900,
-  '20261206T2330_rate_tally': m20261206T2330,
 };
 
 export const migrationProvider: MigrationProvider = {
