@@ -16,6 +16,7 @@ import fc from 'fast-check';
 import {
   CHALLENGE_TTL_MS,
   INVITATION_TTL_MS,
+  PASSWORD_RESET_TTL_MS,
   STAFF_SESSION,
   STAFF_THROTTLE,
   TOTP,
@@ -297,6 +298,13 @@ describe('invitations and challenges', () => {
     expect(invitationState({ ...inv, usedAt: T0 }, T0)).toBe('used');
     expect(invitationState({ ...inv, revokedAt: T0 }, T0)).toBe('revoked');
     expect(CHALLENGE_TTL_MS).toBe(5 * MINUTE);
+  });
+
+  test('a password reset link is usable for a day, then expired', () => {
+    const link = { usedAt: null, revokedAt: null, expiresAt: T0 + PASSWORD_RESET_TTL_MS };
+    expect(PASSWORD_RESET_TTL_MS).toBe(24 * 60 * MINUTE);
+    expect(invitationState(link, T0 + PASSWORD_RESET_TTL_MS - 1)).toBe('usable');
+    expect(invitationState(link, T0 + PASSWORD_RESET_TTL_MS)).toBe('expired');
   });
 });
 
