@@ -40,6 +40,7 @@ import { contentPublishJob } from './content/publish.handler';
 import { MEDIA_PROCESS_JOB } from './media-library/media-library.service';
 import { mediaProcessJob } from './media-library/process.handler';
 import { PARTICIPANTS_CLASSES_KEPT, PARTICIPANTS_KEPT_MS } from './learning/duties/duties.service';
+import { FINISHERS_KEPT, FINISHERS_KEPT_MS } from './learning/course-detail/course-detail.service';
 import { RANKINGS_KEPT, RANKINGS_KEPT_MS } from './learning/timetable/timetable.service';
 import { productsCatalog } from './products/publish.handler';
 import { mediaCatalog } from './media/publish.handler';
@@ -130,6 +131,8 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       richText: createRichTextMemo(),
       // Class-wide counts every classmate's page shows alike: counted once per class a while (decision 070).
       participants: createTtlCache(PARTICIPANTS_KEPT_MS, PARTICIPANTS_CLASSES_KEPT, now),
+      // How many of a class completed a course, the same for every classmate: counted once per class and course a while (decision 128).
+      finishers: createTtlCache(FINISHERS_KEPT_MS, FINISHERS_KEPT, now),
       // A class's timetable ranking, the same for every classmate: made once per class and range a while (decision 125).
       rankings: createTtlCache(RANKINGS_KEPT_MS, RANKINGS_KEPT, now),
       // Kept beside the schools' and customer services' objects above: cleared with them, never older than they are.

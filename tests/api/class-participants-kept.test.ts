@@ -4,15 +4,17 @@ import * as classPage from '~/lib/api/contracts/learning-class';
 import * as online from '~/lib/api/contracts/classroom-online';
 import * as course from '~/lib/api/contracts/learning-course';
 import { PARTICIPANTS_KEPT_MS } from '~/server/learning/duties/duties.service';
+import { FINISHERS_KEPT_MS } from '~/server/learning/course-detail/course-detail.service';
 import { expectOk } from '../setup/api';
-import { createLearningClass, type FixtureClass } from '../setup/learning';
+import { createLearningClass, finishLesson, type FixtureClass } from '../setup/learning';
 import { DEMO, startEachTestAtNow, startTestServer, type TestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
  * How many of a class take part in a course ("n 人学习" on the class page and the course page) is
  * counted once per class and kept PARTICIPANTS_KEPT_MS (decision 070): a classmate who starts
- * shows on everyone's page within that time, never later, and the two pages never disagree.
+ * shows on everyone's page within that time, never later, and the two pages never disagree. How
+ * many completed it (the course page's finishUserCount) is kept FINISHERS_KEPT_MS alike (decision 128).
  */
 
 type AnyCall = Call<any, unknown>;
@@ -38,19 +40,23 @@ async function startStudying(user: TestUser): Promise<void> {
   expectOk(await call(online.recordView, lesson, user));
 }
 
-startEachTestAtNow(() => [server]);
-beforeAll(async () => {
-  server = await startTestServer();
-  students = [await loginAs(server, DEMO.id), await loginAs(server, DEMO.id), await loginAs(server, DEMO.id)];
-  fixture = await createLearningClass(server.runtime.db, {
+/** A class of the three students with one course of one video lesson, learned at 80 %. */
+const classOfThree = (name: string) =>
+  createLearningClass(server.runtime.db, {
     tenantId: DEMO.id,
     now: server.clock.value,
-    name: '参与人数保留班',
-    courseName: '参与人数保留课',
+    name: `${name}班`,
+    courseName: `${name}课`,
     lessons: [{ name: '视频', type: 1, minutes: 10 }],
     duties: [{ dutyType: 'VIDEO_PROGRESS', targetValue: 80 }],
     userIds: students.map((s) => s.userId),
   });
+
+startEachTestAtNow(() => [server]);
+beforeAll(async () => {
+  server = await startTestServer();
+  students = [await loginAs(server, DEMO.id), await loginAs(server, DEMO.id), await loginAs(server, DEMO.id)];
+  fixture = await classOfThree('参与人数保留');
 });
 
 afterAll(async () => {
@@ -75,5 +81,32 @@ describe("a class's participants, counted once and kept a while", () => {
     await startStudying(c);
     server.clock.advance(PARTICIPANTS_KEPT_MS);
     expect(await participants(a)).toEqual({ classPage: 2, coursePage: 2 });
+  });
+});
+
+describe("a class's finishers of a course, counted once and kept a while", () => {
+  test('a classmate who completes the course shows on every page within FINISHERS_KEPT_MS, never later', async () => {
+    const own = await classOfThree('完成人数保留');
+    const finishers = async (user: TestUser) => {
+      const ref = { courseId: own.courseId, classId: own.classId, classStudentId: own.studentIds[user.userId]! };
+      return expectOk<course.CourseSituation>(await call(course.courseSituation, ref, user)).finishUserCount;
+    };
+    const finish = (user: TestUser) => finishLesson(server.runtime.db, DEMO.id, own, own.studentIds[user.userId]!, '视频', server.clock.value);
+    const [a, b, c] = students as [TestUser, TestUser, TestUser];
+    expect(await finishers(a)).toBe(0);
+
+    await finish(b);
+    // Counted a moment ago: every classmate's page shows the same kept count.
+    for (const user of students) expect(await finishers(user)).toBe(0);
+    server.clock.advance(FINISHERS_KEPT_MS - 1);
+    expect(await finishers(c)).toBe(0);
+
+    // Once the kept count is FINISHERS_KEPT_MS old it is counted again.
+    server.clock.advance(1);
+    for (const user of students) expect(await finishers(user)).toBe(1);
+
+    await finish(c);
+    server.clock.advance(FINISHERS_KEPT_MS);
+    expect(await finishers(a)).toBe(2);
   });
 });

@@ -62,6 +62,8 @@ export interface Lookups {
   richText: RichTextMemo;
   /** How many of a class take part in each of its courses (duties.service.ts participantsOf), kept a while per class. */
   participants: TtlCache<Map<string, number>>;
+  /** How many of a class completed a course (course-detail.service.ts finishedStudents), kept a while per class and course. */
+  finishers: TtlCache<number>;
   /** A class's ranking over a range of the timetable (timetable.service.ts classRankingOf), kept a while per class and range. */
   rankings: TtlCache<Ranking>;
   /** The news and notice pages' side columns of a school (src/server/pages/asides.ts), cleared by a change of what they show. */

@@ -2,14 +2,14 @@ import type { Scope } from '../../http/scope';
 import { AppError } from '../../errors';
 import { t } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
-import { dutyFigures, type DutyFigures } from '~/lib/learning/duties';
+import { dutyFigures, type DutyFigures, type DutyInput, type DutyRecord } from '~/lib/learning/duties';
 import { completionRate } from '~/lib/learning/progress';
 import { treesByTab } from '~/lib/learning/course';
 import { CLASSROOM_TYPE, INTRODUCE_TYPE, LIVE_CLASSROOM_TYPES, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import type { CourseChapters, CourseDetail, CourseIntroduce, CourseLesson, CourseSituation, CourseStatistics } from '~/lib/api/contracts/learning-course';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import { chaptersOf, classCourse, dutyRulesOf, introductionsOf, lessonPlace, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
-import { courseDuties, participantsOf } from '../duties/duties.service';
+import { PARTICIPANTS_CLASSES_KEPT, PARTICIPANTS_KEPT_MS, courseDuties, participantsOf } from '../duties/duties.service';
 import { classLessonRecords, lessonRecords } from '../study/study.service';
 import { classSubmittedLessons, submittedLessons } from '../../exams/attempts/handed-in.service';
 import { courseWorkLimits } from '../../exams/works/works.service';
@@ -131,24 +131,44 @@ async function studentLessons(s: Scope, e: StudentEnrolment, course: ClassCourse
   return { lessons, views, chapters, courseRules, classRecords };
 }
 
-/** How many students of the class completed every required lesson of the course (none when it has none). */
-async function finishedStudents(
-  s: Scope,
-  e: StudentEnrolment,
-  course: ClassCourseRow,
-  lessons: { id: string; classroomType: number; mustLearn: number; durationMs: number }[],
-  rules: { dutyType: string; targetValue: number }[],
-) {
-  if (!lessons.some((l) => l.mustLearn === 1)) return 0;
-  const input = { tenantId: e.tenantId, classId: e.classId, courseId: course.id };
+/**
+ * How long a class's count of those who completed a course is kept once counted (decision 128): the participants' time
+ * beside it (decision 070), so the course page's two class-wide numbers are counted alike. Counting reads every record,
+ * hand-in and sign-in of the class in the course: in a class of 20,000 that is the whole class on every classmate's view.
+ */
+export const FINISHERS_KEPT_MS = PARTICIPANTS_KEPT_MS;
+/** Classes and courses whose counts a process keeps at once (the oldest counted is dropped first). */
+export const FINISHERS_KEPT = PARTICIPANTS_CLASSES_KEPT;
+
+/**
+ * How many students of the class completed every required lesson of the course (none when it has none): a class-wide
+ * count every classmate's course page shows alike, so it is counted once per class and course and kept
+ * FINISHERS_KEPT_MS (decision 128), as the participants beside it are (decision 070).
+ */
+function finishedStudents(s: Scope, e: StudentEnrolment, course: ClassCourseRow, lessons: DutyInput['lessons'], rules: DutyInput['rules']): Promise<number> {
+  if (!lessons.some((l) => l.mustLearn === 1)) return Promise.resolve(0);
+  const input: CourseOfClass = { tenantId: e.tenantId, classId: e.classId, courseId: course.id };
+  return s.lookups.finishers.get(`${input.tenantId}/${input.classId}/${input.courseId}`, () => countFinishers(s, input, lessons, rules));
+}
+
+type CourseOfClass = { tenantId: string; classId: string; courseId: string };
+
+/** Reads the class's records of the course once, grouped by student, and asks the duties' rule of each student. */
+async function countFinishers(s: Scope, input: CourseOfClass, lessons: DutyInput['lessons'], rules: DutyInput['rules']): Promise<number> {
   const [records, submitted, attended] = await Promise.all([classLessonRecords(s, input), classSubmittedLessons(s, input), classAttendedLessons(s, input)]);
-  const students = new Set([...records.map((r) => r.classStudentId), ...submitted.keys(), ...attended.keys()]);
+  const recordsOf = new Map<string, DutyRecord[]>();
+  for (const r of records) {
+    const of = recordsOf.get(r.classStudentId);
+    if (of) of.push(r);
+    else recordsOf.set(r.classStudentId, [r]);
+  }
+  const students = new Set([...recordsOf.keys(), ...submitted.keys(), ...attended.keys()]);
   let n = 0;
   for (const id of students) {
     const f = dutyFigures({
       lessons,
       rules,
-      records: records.filter((r) => r.classStudentId === id),
+      records: recordsOf.get(id) ?? [],
       attendedLessons: attended.get(id) ?? new Set(),
       submittedLessons: submitted.get(id) ?? new Set(),
     });

@@ -51,9 +51,15 @@ export function listLessonRecords(db: DB, tenantId: string, classStudentId: stri
 /** The study records of a class's students (class-wide figures). */
 const classRecords = (db: DB, tenantId: string, classId: string) => db.selectFrom('lessonRecords').$call(whereEqual({ tenantId, classId }));
 
-/** Every student's records of one course in one class (how many classmates finished it). */
-export function listClassLessonRecords(db: DB, tenantId: string, classId: string, courseId: string): Promise<LessonRecord[]> {
-  return classRecords(db, tenantId, classId).selectAll().where('courseId', '=', courseId).execute();
+/** What the duties' rule reads of a record (duties.ts DutyRecord), with whose it is. */
+export type RecordFigures = Pick<LessonRecord, 'classStudentId' | 'classroomId' | 'progress' | 'creditedMs'>;
+
+/**
+ * Every student's records of one course in one class (how many classmates finished it): only what the duties' rule
+ * reads, since a large class has tens of thousands of them (decision 128).
+ */
+export function listClassLessonRecords(db: DB, tenantId: string, classId: string, courseId: string): Promise<RecordFigures[]> {
+  return classRecords(db, tenantId, classId).select(['classStudentId', 'classroomId', 'progress', 'creditedMs']).where('courseId', '=', courseId).execute();
 }
 
 /** Each class student's credited study time in the class's lessons (only students with a record). */

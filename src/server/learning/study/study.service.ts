@@ -20,7 +20,7 @@ export function lessonRecords(s: Scope, input: { tenantId: string; classStudentI
 }
 
 /** Every student's records of one course in one class, for class-wide figures (no one student's data leaves the server). */
-export function classLessonRecords(s: Scope, input: { tenantId: string; classId: string; courseId: string }): Promise<LessonRecord[]> {
+export function classLessonRecords(s: Scope, input: { tenantId: string; classId: string; courseId: string }): Promise<repo.RecordFigures[]> {
   return repo.listClassLessonRecords(s.db, input.tenantId, input.classId, input.courseId);
 }
 
