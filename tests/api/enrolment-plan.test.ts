@@ -4,6 +4,7 @@ import { enrolmentByKey, enrolmentsByIds, findEnrolment, listEnrolments } from '
 import { findPublishedNews, publishedNewsById } from '~/server/content/content.repository';
 import { PUBLICATION } from '~/lib/status';
 import { findLessonRecord, lessonRecordByKey } from '~/server/learning/study/study.repository';
+import { latestOfActivitiesQuery } from '~/server/learning/activities/dynamics.read-model';
 import { DEMO, HUAXIA, ON_POSTGRES, useTestServer } from '../setup/server';
 
 /**
@@ -103,4 +104,12 @@ test('a published news item is read through its id, and only a published one of 
   await checkLookUp(publishedNewsById(db, own.id).compile(), /news_pkey|sqlite_autoindex_news_1 \(id=/, /news_tenant_status/, find, own.id);
   const draft = await db.selectFrom('news').select(['id']).where('tenantId', '=', DEMO.id).where('status', '=', PUBLICATION.DRAFT).executeTakeFirstOrThrow();
   expect(await findPublishedNews(db, DEMO.id, draft.id)).toBeUndefined();
+});
+
+test("today's activities' newest dynamics are read through the activity's index, never the class's in time order", async () => {
+  const db = server().runtime.db;
+  const query = latestOfActivitiesQuery(db, DEMO.id, 'a-class', 5, ['an-activity', 'another-activity']).compile();
+  const plan = await planOf(query);
+  expect(plan).toMatch(/class_dynamics_activity_idx/);
+  expect(plan).not.toMatch(/class_dynamics_class_idx/);
 });

@@ -59,6 +59,7 @@ import * as m20261202T0300 from './20261202T0300_failures_forgiven';
 import * as m20261203T0900 from './20261203T0900_rate_counts';
 import * as m20261203T1800 from './20261203T1800_rate_log_dropped';
 import * as m20261206T1900 from './20261206T1900_class_totals';
+import * as m20261207T0230 from './20261207T0230_class_dynamics_by_activity';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   '20261203T0900_rate_counts': m20261203T0900,
   '20261203T1800_rate_log_dropped': m20261203T1800,
   '20261206T1900_class_totals': m20261206T1900,
+  '20261207T0230_class_dynamics_by_activity': m20261207T0230,
 };
 
 export const migrationProvider: MigrationProvider = {

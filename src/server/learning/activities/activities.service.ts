@@ -104,7 +104,7 @@ export async function studentActivity(s: Scope, e: EnrolmentRef, activityId: str
 /** The latest `perActivity` dynamics of each of some activities of the class, read in one query. */
 export async function latestDynamicsByActivity(s: Scope, input: { tenantId: string; classId: string; activityIds: readonly string[] }, perActivity: number) {
   const byActivity = new Map<string, dynamics.DynamicRow[]>(input.activityIds.map((id) => [id, []]));
-  for (const row of await dynamics.listActivityDynamics(s.db, input.tenantId, input.classId, input.activityIds)) {
+  for (const row of await dynamics.listLatestActivityDynamics(s.db, input.tenantId, input.classId, input.activityIds, perActivity)) {
     const list = byActivity.get(row.activityId!);
     if (list && list.length < perActivity) list.push(row);
   }

@@ -10,20 +10,33 @@ import { preparedIn } from '../../db/prepared';
  */
 export const READS = ['classStudents', 'users'] as const;
 
-// Today's activities' dynamics, on the class page's first view: printed once per number of activities (decision 071).
-const activityDynamicsOf = preparedIn(3, (db: DB, tenantId: string, classId: string, activityIds: readonly string[]) =>
-  dynamicRows(
+/**
+ * The newest `perActivity` dynamics of each of some of the class's activities, newest first within each, with who did
+ * each: the class page shows a few of each of today's activities. Each activity's are read from its own index
+ * (class_dynamics_activity_idx, decision 129) up to the limit, not every dynamic of the activities (a class-wide
+ * activity has one a classmate); one statement, printed once per number of activities (decision 071).
+ */
+export function latestOfActivitiesQuery(db: DB, tenantId: string, classId: string, perActivity: number, activityIds: readonly string[]) {
+  const [first, ...rest] = activityIds.map((activityId) =>
     db
-      .selectFrom('classDynamics as d')
-      .$call(whereEqual({ 'd.tenantId': tenantId, 'd.classId': classId }))
-      .where('d.activityId', 'in', activityIds),
-  ),
-);
+      .selectFrom(
+        dynamicRows(db.selectFrom('classDynamics as d').$call(whereEqual({ 'd.tenantId': tenantId, 'd.classId': classId, 'd.activityId': activityId })))
+          .limit(perActivity)
+          .as('x'),
+      )
+      .selectAll(),
+  );
+  return rest
+    .reduce((all, one) => all.unionAll(one), first!)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc');
+}
+const latestOfActivities = preparedIn(4, latestOfActivitiesQuery);
 
-/** The dynamics of some of the class's activities, newest first, with who did it. */
-export function listActivityDynamics(db: DB, tenantId: string, classId: string, activityIds: readonly string[]) {
+/** The newest `perActivity` dynamics of each of some of the class's activities, newest first, with who did each. */
+export function listLatestActivityDynamics(db: DB, tenantId: string, classId: string, activityIds: readonly string[], perActivity: number) {
   if (!activityIds.length) return Promise.resolve([]);
-  return activityDynamicsOf.all(db, tenantId, classId, activityIds);
+  return latestOfActivities.all(db, tenantId, classId, perActivity, activityIds);
 }
 
 type DynamicsFrom = ReturnType<typeof dynamicsOfClass>;
