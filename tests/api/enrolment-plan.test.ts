@@ -5,6 +5,7 @@ import { findPublishedNews, publishedNewsById } from '~/server/content/content.r
 import { PUBLICATION } from '~/lib/status';
 import { findLessonRecord, lessonRecordByKey } from '~/server/learning/study/study.repository';
 import { latestOfActivitiesQuery } from '~/server/learning/activities/dynamics.read-model';
+import { studentDynamicsCount } from '~/server/learning/activities/activities.repository';
 import { DEMO, HUAXIA, ON_POSTGRES, useTestServer } from '../setup/server';
 
 /**
@@ -111,5 +112,12 @@ test("today's activities' newest dynamics are read through the activity's index,
   const query = latestOfActivitiesQuery(db, DEMO.id, 'a-class', 5, ['an-activity', 'another-activity']).compile();
   const plan = await planOf(query);
   expect(plan).toMatch(/class_dynamics_activity_idx/);
+  expect(plan).not.toMatch(/class_dynamics_class_idx/);
+});
+
+test("a student's own dynamics are counted through the student's index, never the class's in time order", async () => {
+  const query = studentDynamicsCount(server().runtime.db, DEMO.id, 'a-class', 'a-student', 2).compile();
+  const plan = await planOf(query);
+  expect(plan).toMatch(/class_dynamics_student_idx/);
   expect(plan).not.toMatch(/class_dynamics_class_idx/);
 });

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import { whereEqual } from '../../db/clauses';
 
 /**
@@ -8,14 +9,19 @@ import { whereEqual } from '../../db/clauses';
  * dynamics.read-model.ts.
  */
 
-/** How many dynamics of one type the class student has in the class (the questions they asked: type 2). */
-export async function countStudentDynamics(db: DB, tenantId: string, classId: string, classStudentId: string, type: number): Promise<number> {
-  const row = await db
+/** The count of a class student's own dynamics of one type, read from their own index entries (decision 129). */
+export function studentDynamicsCount(db: DB, tenantId: string, classId: string, classStudentId: string, type: number) {
+  return db
     .selectFrom('classDynamics')
     .$call(whereEqual({ tenantId, classId, classStudentId, type }))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+}
+const studentDynamicsCounted = prepared(4, studentDynamicsCount);
+
+/** How many dynamics of one type the class student has in the class (the questions they asked: type 2). */
+export async function countStudentDynamics(db: DB, tenantId: string, classId: string, classStudentId: string, type: number): Promise<number> {
+  const row = await studentDynamicsCounted.first(db, tenantId, classId, classStudentId, type);
+  return Number(row?.n ?? 0);
 }
 
 /** Adds one dynamic of the class (a student asked, published a note…). */
