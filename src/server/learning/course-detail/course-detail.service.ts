@@ -156,12 +156,7 @@ type CourseOfClass = { tenantId: string; classId: string; courseId: string };
 /** Reads the class's records of the course once, grouped by student, and asks the duties' rule of each student. */
 async function countFinishers(s: Scope, input: CourseOfClass, lessons: DutyInput['lessons'], rules: DutyInput['rules']): Promise<number> {
   const [records, submitted, attended] = await Promise.all([classLessonRecords(s, input), classSubmittedLessons(s, input), classAttendedLessons(s, input)]);
-  const recordsOf = new Map<string, DutyRecord[]>();
-  for (const r of records) {
-    const of = recordsOf.get(r.classStudentId);
-    if (of) of.push(r);
-    else recordsOf.set(r.classStudentId, [r]);
-  }
+  const recordsOf: Map<string, DutyRecord[]> = Map.groupBy(records, (r) => r.classStudentId);
   const students = new Set([...recordsOf.keys(), ...submitted.keys(), ...attended.keys()]);
   let n = 0;
   for (const id of students) {
