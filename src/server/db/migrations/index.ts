@@ -61,6 +61,7 @@ import * as m20261203T1800 from './20261203T1800_rate_log_dropped';
 import * as m20261206T1900 from './20261206T1900_class_totals';
 import * as m20261207T0230 from './20261207T0230_class_dynamics_by_activity';
 import * as m20261207T0300 from './20261207T0300_class_dynamics_by_student';
+import * as m20261207T0500 from './20261207T0500_class_lessons_done';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -126,6 +127,7 @@ const migrations: Record<string, Migration> = {
   '20261206T1900_class_totals': m20261206T1900,
   '20261207T0230_class_dynamics_by_activity': m20261207T0230,
   '20261207T0300_class_dynamics_by_student': m20261207T0300,
+  '20261207T0500_class_lessons_done': m20261207T0500,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -21,7 +21,7 @@ export type EnrolmentRef = views.EnrolmentRef;
 export type ActivityFilter = Omit<views.ActivityFilter, 'memberships'>;
 
 /** A student's first submission of each lesson (the attendance rule's wa), for the staff sheet's query of the same rule. */
-export { classSubmissions, firstSubmissions } from './student-activities.read-model';
+export { firstSubmissions } from './student-activities.read-model';
 
 /**
  * Each student's stretches in the class (membershipsOf: their period history, or their enrolment

@@ -61,7 +61,7 @@ export const statusSql = (now: number) =>
   sql<number>`case when ${attendedSql} then ${sql.lit(attended)} when a.end_at < ${now} then ${sql.lit(missed)} else ${sql.lit(pending)} end`;
 
 /** The submitted attempts of the students of one class: who handed in a lesson's work, whatever became of it since. */
-export function classSubmissions(db: DB, tenantId: string, classId: string) {
+function classSubmissions(db: DB, tenantId: string, classId: string) {
   return db
     .selectFrom('workAttempts')
     .where('tenantId', '=', tenantId)

@@ -123,10 +123,13 @@ export async function attendedLessons(s: Scope, input: { tenantId: string; class
   return new Set(await attended.listAttendedLessons(s.db, input.tenantId, input.classId, input.classStudentId));
 }
 
-/** Per class student, the lessons signed in to through one of the class's activities (class-wide figures). */
-export async function classAttendedLessons(s: Scope, input: { tenantId: string; classId: string }): Promise<Map<string, Set<string>>> {
+/** Per class student, the lessons among `classroomIds` signed in to through one of the class's activities (class-wide figures). */
+export async function classAttendedLessons(
+  s: Scope,
+  input: { tenantId: string; classId: string; classroomIds: readonly string[] },
+): Promise<Map<string, Set<string>>> {
   const byStudent = new Map<string, Set<string>>();
-  for (const r of await attended.listClassAttendedLessons(s.db, input.tenantId, input.classId)) {
+  for (const r of await attended.listClassAttendedLessons(s.db, input.tenantId, input.classId, input.classroomIds)) {
     const set = byStudent.get(r.classStudentId) ?? new Set<string>();
     set.add(r.classroomId!);
     byStudent.set(r.classStudentId, set);

@@ -31,14 +31,36 @@ export async function listAttendedLessons(db: DB, tenantId: string, classId: str
   return rows.map((r) => r.classroomId!);
 }
 
-/** Every student's signed-in lessons of the class's activities (class-wide figures). */
-export function listClassAttendedLessons(db: DB, tenantId: string, classId: string) {
-  return classSignIns(db, tenantId, classId).select(['at.classStudentId', 'a.classroomId']).distinct().where('a.classroomId', 'is not', null).execute();
+/**
+ * The sign-ins of the class's activities, read activity by activity (class-wide figures, decision 130): the class's
+ * activities by their index, then each one's sign-ins by activity_attendance_once_uq. The school is named on the
+ * activity, whose sign-ins are its own; named on the sign-in as well, SQLite took the school's index of sign-ins and
+ * read every sign-in of the school (a class of 20,000 with 18 activities signed in: 0.5 s).
+ */
+function classActivitySignIns(db: DB, tenantId: string, classId: string) {
+  return db
+    .selectFrom('classActivities as a')
+    .innerJoin('activityAttendance as at', (j) => j.onRef('at.activityId', '=', 'a.id').on('at.type', '=', SIGN_IN))
+    .$call(whereEqual({ 'a.tenantId': tenantId, 'a.classId': classId }));
+}
+
+/** Each student's signed-in lessons among `classroomIds`, through the class's activities (class-wide figures). */
+export function listClassAttendedLessons(db: DB, tenantId: string, classId: string, classroomIds: readonly string[]) {
+  if (!classroomIds.length) return Promise.resolve([]);
+  return classActivitySignIns(db, tenantId, classId)
+    .select(['at.classStudentId', 'a.classroomId'])
+    .distinct()
+    .where('a.classroomId', 'in', classroomIds)
+    .execute();
 }
 
 /** The class students of a class who signed in to an activity of each of some courses. */
 export async function listCourseAttendees(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<CourseActivity[]> {
   if (!courseIds.length) return [];
-  const rows = await classSignIns(db, tenantId, classId).select(['a.courseId', 'at.classStudentId']).distinct().where('a.courseId', 'in', courseIds).execute();
+  const rows = await classActivitySignIns(db, tenantId, classId)
+    .select(['a.courseId', 'at.classStudentId'])
+    .distinct()
+    .where('a.courseId', 'in', courseIds)
+    .execute();
   return rows.map((r) => ({ courseId: r.courseId!, classStudentId: r.classStudentId }));
 }

@@ -142,8 +142,7 @@ export async function courseStatistic(s: Scope, input: ClassInput & { studentId:
 }
 
 async function coursesOf(s: Scope, e: StudentEnrolment): Promise<{ classStudentCourseResultVOS: ClassStudentCourse[] }> {
-  const duties = await courseDuties(s, ref(e));
-  const participants = await participantsOf(s, { tenantId: e.tenantId, classId: e.classId, courseIds: duties.map((d) => d.course.id) });
+  const [duties, participants] = await Promise.all([courseDuties(s, ref(e)), participantsOf(s, { tenantId: e.tenantId, classId: e.classId })]);
   return {
     classStudentCourseResultVOS: duties.map(({ course: c, figures: f, requirements }) => ({
       courseId: c.id,

@@ -5,7 +5,7 @@ import { formatDateTime } from '~/lib/time/cst';
 import { dutyFigures, type DutyFigures, type DutyInput, type DutyRecord } from '~/lib/learning/duties';
 import { completionRate } from '~/lib/learning/progress';
 import { treesByTab } from '~/lib/learning/course';
-import { CLASSROOM_TYPE, INTRODUCE_TYPE, LIVE_CLASSROOM_TYPES, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
+import { CLASSROOM_TYPE, INTRODUCE_TYPE, LIVE_CLASSROOM_TYPES, MUST_LEARN, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import type { CourseChapters, CourseDetail, CourseIntroduce, CourseLesson, CourseSituation, CourseStatistics } from '~/lib/api/contracts/learning-course';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import { chaptersOf, classCourse, dutyRulesOf, introductionsOf, lessonPlace, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
@@ -146,16 +146,29 @@ export const FINISHERS_KEPT = PARTICIPANTS_CLASSES_KEPT;
  * FINISHERS_KEPT_MS (decision 128), as the participants beside it are (decision 070).
  */
 function finishedStudents(s: Scope, e: StudentEnrolment, course: ClassCourseRow, lessons: DutyInput['lessons'], rules: DutyInput['rules']): Promise<number> {
-  if (!lessons.some((l) => l.mustLearn === 1)) return Promise.resolve(0);
+  if (!lessons.some((l) => l.mustLearn === MUST_LEARN.REQUIRED)) return Promise.resolve(0);
   const input: CourseOfClass = { tenantId: e.tenantId, classId: e.classId, courseId: course.id };
   return s.lookups.finishers.get(`${input.tenantId}/${input.classId}/${input.courseId}`, () => countFinishers(s, input, lessons, rules));
 }
 
 type CourseOfClass = { tenantId: string; classId: string; courseId: string };
 
-/** Reads the class's records of the course once, grouped by student, and asks the duties' rule of each student. */
+/**
+ * Reads what can complete the course's required lessons, once for the class, grouped by student, and asks the duties'
+ * rule of each student. Each kind of lesson is completed one way (dutyFigures): a face-to-face lesson by a sign-in, a
+ * homework or test by a hand-in, any other by its record. So only the sign-ins of the required face-to-face lessons are
+ * read, and hand-ins and records only when some required lesson is completed by them (decision 130).
+ */
 async function countFinishers(s: Scope, input: CourseOfClass, lessons: DutyInput['lessons'], rules: DutyInput['rules']): Promise<number> {
-  const [records, submitted, attended] = await Promise.all([classLessonRecords(s, input), classSubmittedLessons(s, input), classAttendedLessons(s, input)]);
+  const required = lessons.filter((l) => l.mustLearn === MUST_LEARN.REQUIRED);
+  const faceToFace = required.filter((l) => l.classroomType === CLASSROOM_TYPE.FACE_TO_FACE).map((l) => l.id);
+  const handedIn = required.some((l) => WORK_CLASSROOM_TYPES.includes(l.classroomType));
+  const studied = required.some((l) => l.classroomType !== CLASSROOM_TYPE.FACE_TO_FACE && !WORK_CLASSROOM_TYPES.includes(l.classroomType));
+  const [records, submitted, attended] = await Promise.all([
+    studied ? classLessonRecords(s, input) : [],
+    handedIn ? classSubmittedLessons(s, input) : new Map<string, Set<string>>(),
+    classAttendedLessons(s, { ...input, classroomIds: faceToFace }),
+  ]);
   const recordsOf: Map<string, DutyRecord[]> = Map.groupBy(records, (r) => r.classStudentId);
   const students = new Set([...recordsOf.keys(), ...submitted.keys(), ...attended.keys()]);
   let n = 0;
@@ -178,7 +191,7 @@ export async function courseSituation(s: Scope, input: CourseRefInput): Promise<
   const [all, finishUserCount, participants] = await Promise.all([
     courseDuties(s, { tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId }),
     finishedStudents(s, e, course, lessons, courseRules),
-    participantsOf(s, { tenantId: e.tenantId, classId: e.classId, courseIds: [course.id] }),
+    participantsOf(s, { tenantId: e.tenantId, classId: e.classId }),
   ]);
   const sum = (pick: (f: DutyFigures) => number) => all.reduce((n, d) => n + pick(d.figures), 0);
   const own = all.find((d) => d.course.id === course.id)?.figures;

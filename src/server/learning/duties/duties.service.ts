@@ -62,15 +62,17 @@ export const PARTICIPANTS_KEPT_MS = 30_000;
 export const PARTICIPANTS_CLASSES_KEPT = 2_000;
 
 /**
- * How many of the class take part in each of the named courses (a study record, submitted work or
- * a sign-in; requirements.ts). Class-wide counts only: nobody's identity leaves this function.
- * Counted at most once per PARTICIPANTS_KEPT_MS per class and courses (by the request clock).
+ * How many of the class take part in each of its courses (a study record, submitted work or a sign-in;
+ * requirements.ts). Class-wide counts only: nobody's identity leaves this function. Counted for every course of the
+ * class at once, at most once per PARTICIPANTS_KEPT_MS per class (by the request clock): the class page's courses and
+ * each course page share one count (decision 130).
  */
-export async function participantsOf(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<Map<string, number>> {
-  if (!input.courseIds.length) return new Map();
-  const key = `${input.tenantId}/${input.classId}/${input.courseIds.join(',')}`;
-  return s.lookups.participants.get(key, async () => {
-    const activity = await Promise.all([courseLearners(s, input), courseSubmitters(s, input), courseAttendees(s, input)]);
-    return courseParticipants(input.courseIds, activity);
+export async function participantsOf(s: Scope, input: { tenantId: string; classId: string }): Promise<Map<string, number>> {
+  return s.lookups.participants.get(`${input.tenantId}/${input.classId}`, async () => {
+    const courseIds = (await classCourses(s, input)).map((c) => c.id);
+    if (!courseIds.length) return new Map<string, number>();
+    const of = { ...input, courseIds };
+    const activity = await Promise.all([courseLearners(s, of), courseSubmitters(s, of), courseAttendees(s, of)]);
+    return courseParticipants(courseIds, activity);
   });
 }

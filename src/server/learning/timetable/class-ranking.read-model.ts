@@ -1,7 +1,6 @@
 import type { DB } from '../../db/database';
 import { MUST_LEARN, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { SIGN_IN } from '~/lib/learning/sign';
-import { classSubmissions } from '../activities/activities.service';
 import { whereEqual } from '../../db/clauses';
 
 /**
@@ -10,7 +9,7 @@ import { whereEqual } from '../../db/clauses';
  * domain). Every query names the school.
  * @public (the architecture test reads it: tests/support/architecture.ts)
  */
-export const READS = ['classActivities', 'classrooms', 'activityAttendance', 'lessonRecords'] as const;
+export const READS = ['classActivities', 'classrooms', 'activityAttendance', 'lessonRecords', 'workAttempts'] as const;
 
 /** A start-time range [from, to) of activities; absent ends are open. */
 export interface StartRange {
@@ -59,13 +58,21 @@ export async function classRanking(
     .innerJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').on('si.type', '=', SIGN_IN))
     .where((eb) => eb.or([eb('a.onlineType', '=', offline), eb('r.classroomType', 'is', null)]))
     .select(['si.classStudentId', 'a.id as activityId']);
+  // The class's submitted attempts at the lesson, from the lesson's own index entries (work_attempts_lesson_idx,
+  // decision 130): an attempt's class is its student's, which never changes.
   const handedIn = activities
-    .innerJoin(classSubmissions(db, tenantId, classId).select(['classStudentId', 'classroomId']).groupBy(['classStudentId', 'classroomId']).as('wa'), (j) =>
-      j.onRef('wa.classroomId', '=', 'a.classroomId'),
+    .innerJoin('workAttempts as wa', (j) =>
+      j
+        .onRef('wa.tenantId', '=', 'a.tenantId')
+        .onRef('wa.classId', '=', 'a.classId')
+        .onRef('wa.classroomId', '=', 'a.classroomId')
+        .on('wa.submittedAt', 'is not', null),
     )
     .where('a.onlineType', '<>', offline)
     .where('r.classroomType', 'in', works)
-    .select(['wa.classStudentId', 'a.id as activityId']);
+    .select(['wa.classStudentId', 'a.id as activityId'])
+    .groupBy(['wa.classStudentId', 'a.id']);
+  // The class's finished records of the lesson, from its own index entries (lesson_records_lesson_idx, decision 130).
   const studied = activities
     .innerJoin('lessonRecords as lr', (j) =>
       j
