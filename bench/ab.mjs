@@ -43,8 +43,9 @@ async function startTree(label, tree) {
   const name = `ab-${label}`;
   const file = join(root, `data/${name}.sqlite`);
   for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
-  const databaseUrl = `file:./data/${name}.sqlite`;
-  seedDemo(databaseUrl);
+  const databaseUrl = `file:${file}`;
+  // Migrated and seeded by the tree's own scripts: a change that adds a migration leaves the tree before it able to start.
+  seedDemo(databaseUrl, resolve(tree));
   const port = await freePort();
   // The render cache off: a page load is each page rendered (the API never meets that cache); on, each is a hit.
   const cacheEntries = process.env.AB_RENDER_CACHE === '1' ? '2000' : '0';

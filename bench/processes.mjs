@@ -95,11 +95,12 @@ export function stop(child) {
  * operator would with `npm run db:migrate` (which makes a new database) and `npm run db:seed`,
  * before the server starts.
  */
-export function seedDemo(databaseUrl) {
-  // The seed is a development tool (scripts/seed.ts), not one of the production database commands.
+export function seedDemo(databaseUrl, tree = root) {
+  // The seed is a development tool (scripts/seed.ts), not one of the production database commands. A work tree's own
+  // (bench/ab.mjs): its database has that tree's migrations, not this one's.
   for (const step of [['scripts/db.ts', 'migrate'], ['scripts/seed.ts']]) {
-    const r = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), ...step.map((arg, i) => (i === 0 ? join(root, arg) : arg))], {
-      cwd: root,
+    const r = spawnSync(process.execPath, [join(tree, 'node_modules/tsx/dist/cli.mjs'), ...step.map((arg, i) => (i === 0 ? join(tree, arg) : arg))], {
+      cwd: tree,
       env: { ...process.env, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -44,23 +44,23 @@ function classActivitySignIns(db: DB, tenantId: string, classId: string) {
     .$call(whereEqual({ 'a.tenantId': tenantId, 'a.classId': classId }));
 }
 
+/** The statement of listClassAttendedLessons (tests/api/enrolment-plan.test.ts reads its plan). */
+export const classAttendedLessonsQuery = (db: DB, tenantId: string, classId: string, classroomIds: readonly string[]) =>
+  classActivitySignIns(db, tenantId, classId).select(['at.classStudentId', 'a.classroomId']).distinct().where('a.classroomId', 'in', classroomIds);
+
 /** Each student's signed-in lessons among `classroomIds`, through the class's activities (class-wide figures). */
 export function listClassAttendedLessons(db: DB, tenantId: string, classId: string, classroomIds: readonly string[]) {
   if (!classroomIds.length) return Promise.resolve([]);
-  return classActivitySignIns(db, tenantId, classId)
-    .select(['at.classStudentId', 'a.classroomId'])
-    .distinct()
-    .where('a.classroomId', 'in', classroomIds)
-    .execute();
+  return classAttendedLessonsQuery(db, tenantId, classId, classroomIds).execute();
 }
+
+/** The statement of listCourseAttendees (tests/api/enrolment-plan.test.ts reads its plan). */
+export const courseAttendeesQuery = (db: DB, tenantId: string, classId: string, courseIds: readonly string[]) =>
+  classActivitySignIns(db, tenantId, classId).select(['a.courseId', 'at.classStudentId']).distinct().where('a.courseId', 'in', courseIds);
 
 /** The class students of a class who signed in to an activity of each of some courses. */
 export async function listCourseAttendees(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<CourseActivity[]> {
   if (!courseIds.length) return [];
-  const rows = await classActivitySignIns(db, tenantId, classId)
-    .select(['a.courseId', 'at.classStudentId'])
-    .distinct()
-    .where('a.courseId', 'in', courseIds)
-    .execute();
+  const rows = await courseAttendeesQuery(db, tenantId, classId, courseIds).execute();
   return rows.map((r) => ({ courseId: r.courseId!, classStudentId: r.classStudentId }));
 }

@@ -49,6 +49,22 @@ export async function classRanking(
   classId: string,
   range: StartRange,
 ): Promise<{ activities: { id: string; startAt: number; endAt: number }[]; finished: { classStudentId: string; activityId: string }[] }> {
+  const [times, finished] = await Promise.all([
+    requiredActivities(db, tenantId, classId, range).select(['a.id', 'a.startAt', 'a.endAt']).execute(),
+    finishedPairsQuery(db, tenantId, classId, range).execute(),
+  ]);
+  return {
+    activities: times.map((a) => ({ id: a.id, startAt: Number(a.startAt), endAt: Number(a.endAt) })),
+    finished,
+  };
+}
+
+/**
+ * Which student finished which of the class's required activities in the range, each of the rule's three ways (see
+ * classRanking). tests/api/enrolment-plan.test.ts reads its plan: each lesson's hand-ins and records from the lesson's
+ * own index entries (decision 130).
+ */
+export function finishedPairsQuery(db: DB, tenantId: string, classId: string, range: StartRange) {
   const offline = ONLINE_TYPE.OFFLINE;
   const works = [...WORK_CLASSROOM_TYPES];
   const activities = requiredActivities(db, tenantId, classId, range).leftJoin('classrooms as r', (j) =>
@@ -85,12 +101,5 @@ export async function classRanking(
     .where('r.classroomType', 'is not', null)
     .where('r.classroomType', 'not in', works)
     .select(['lr.classStudentId', 'a.id as activityId']);
-  const [times, finished] = await Promise.all([
-    requiredActivities(db, tenantId, classId, range).select(['a.id', 'a.startAt', 'a.endAt']).execute(),
-    signedIn.unionAll(handedIn).unionAll(studied).execute(),
-  ]);
-  return {
-    activities: times.map((a) => ({ id: a.id, startAt: Number(a.startAt), endAt: Number(a.endAt) })),
-    finished,
-  };
+  return signedIn.unionAll(handedIn).unionAll(studied);
 }
