@@ -22,8 +22,9 @@ const KEPT_CALLS = 10;
 /** The statements listed of each call's first making with STATEMENTS=1. */
 const SLOWEST = 4;
 const url = process.env.DATABASE_URL ?? `file:${process.argv[2] ?? 'data/bench-class-scale.sqlite'}`;
-// REUSE=1: the class made by the last run on this SQLite file (a profile of the calls alone).
-const reuse = process.env.REUSE === '1' && url.startsWith('file:');
+// REUSE=1: the class made by the last run on this database (a profile of the calls alone; on PostgreSQL, a second run
+// within one scripts/with-pg.sh, e.g. the build before a change and then the change, migrated on).
+const reuse = process.env.REUSE === '1';
 if (url.startsWith('file:') && !reuse) for (const end of ['', '-wal', '-shm']) rmSync(url.slice('file:'.length) + end, { force: true });
 
 // STATEMENTS=1: each call's making also lists its slowest statements (SQL text, ms); STATEMENTS=full, their whole text.
