@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { dutyFigures, dutyTarget, sumDutyFigures, type DutyInput, type DutyLesson } from '~/lib/learning/duties';
+import { completedBy, dutyFigures, dutyTarget, sumDutyFigures, type DutyInput, type DutyLesson } from '~/lib/learning/duties';
+import { CLASSROOM_TYPE } from '~/lib/learning/codes';
 
 const MIN = 60_000;
 const lesson = (id: string, classroomType: number, minutes = 10, mustLearn = 1): DutyLesson => ({ id, classroomType, mustLearn, durationMs: minutes * MIN });
@@ -158,5 +159,14 @@ describe('dutyTarget and sumDutyFigures', () => {
     expect(sum.finishHomeworkNumber).toBe(1);
     expect(sum.resultMap).toEqual({ ONLINE_HOMEWORK_SUBMIT: { totalNum: 2, finishNum: 1 }, ONLINE_TEST_SUBMIT: { totalNum: 1, finishNum: 0 } });
     expect(sumDutyFigures([])).toMatchObject({ needLearnNumber: 0, resultMap: {} });
+  });
+});
+
+describe('completedBy', () => {
+  test('a face-to-face lesson is completed by a sign-in, homework and tests by a hand-in, every other type by its record', () => {
+    expect(completedBy(CLASSROOM_TYPE.FACE_TO_FACE)).toBe('signIn');
+    expect(completedBy(CLASSROOM_TYPE.HOMEWORK)).toBe('handIn');
+    expect(completedBy(CLASSROOM_TYPE.TEST)).toBe('handIn');
+    for (const type of [CLASSROOM_TYPE.VIDEO, CLASSROOM_TYPE.AUDIO, CLASSROOM_TYPE.LIVE, CLASSROOM_TYPE.ARTICLE]) expect(completedBy(type)).toBe('record');
   });
 });

@@ -83,6 +83,16 @@ export function completionPercent(rules: DutyInput['rules'], type: DutyType): nu
   return target > 0 ? Math.min(target, 100) : 100;
 }
 
+/** What completes a lesson: a face-to-face lesson a sign-in, a homework or test a hand-in, any other its study record. */
+export type CompletedBy = 'signIn' | 'handIn' | 'record';
+
+/** What completes a lesson of a classroom type (dutyFigures asks it of each lesson; a class's finishers read only that). */
+export function completedBy(classroomType: number): CompletedBy {
+  if (classroomType === FACE_TO_FACE) return 'signIn';
+  if (WORK_CLASSROOM_TYPES.includes(classroomType)) return 'handIn';
+  return 'record';
+}
+
 export function dutyFigures({ lessons, rules, records, attendedLessons, submittedLessons }: DutyInput): DutyFigures {
   const record = new Map(records.map((r) => [r.classroomId, r]));
   const progressOf = (l: DutyLesson) => record.get(l.id)?.progress ?? 0;
@@ -99,8 +109,9 @@ export function dutyFigures({ lessons, rules, records, attendedLessons, submitte
   const learned = (l: DutyLesson): boolean => {
     if (PLAYED.has(l.classroomType)) return progressOf(l) >= videoPercent;
     if (l.classroomType === LIVE) return progressOf(l) >= livePercent;
-    if (l.classroomType === FACE_TO_FACE) return attendedLessons.has(l.id);
-    if (WORK_CLASSROOM_TYPES.includes(l.classroomType)) return submittedLessons.has(l.id);
+    const by = completedBy(l.classroomType);
+    if (by === 'signIn') return attendedLessons.has(l.id);
+    if (by === 'handIn') return submittedLessons.has(l.id);
     return progressOf(l) >= 100;
   };
   const studyTime = videos.reduce((sum, l) => sum + l.durationMs, 0);

@@ -2,7 +2,7 @@ import type { Scope } from '../../http/scope';
 import { AppError } from '../../errors';
 import { t } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
-import { dutyFigures, type DutyFigures, type DutyInput, type DutyRecord } from '~/lib/learning/duties';
+import { completedBy, dutyFigures, type CompletedBy, type DutyFigures, type DutyInput, type DutyRecord } from '~/lib/learning/duties';
 import { completionRate } from '~/lib/learning/progress';
 import { treesByTab } from '~/lib/learning/course';
 import { CLASSROOM_TYPE, INTRODUCE_TYPE, LIVE_CLASSROOM_TYPES, MUST_LEARN, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
@@ -155,15 +155,16 @@ type CourseOfClass = { tenantId: string; classId: string; courseId: string };
 
 /**
  * Reads what can complete the course's required lessons, once for the class, grouped by student, and asks the duties'
- * rule of each student. Each kind of lesson is completed one way (dutyFigures): a face-to-face lesson by a sign-in, a
- * homework or test by a hand-in, any other by its record. So only the sign-ins of the required face-to-face lessons are
+ * rule of each student. Each kind of lesson is completed one way (completedBy, as dutyFigures asks it): a face-to-face
+ * lesson by a sign-in, a homework or test by a hand-in, any other by its record. So only the sign-ins of the required face-to-face lessons are
  * read, and hand-ins and records only when some required lesson is completed by them (decision 130).
  */
 async function countFinishers(s: Scope, input: CourseOfClass, lessons: DutyInput['lessons'], rules: DutyInput['rules']): Promise<number> {
   const required = lessons.filter((l) => l.mustLearn === MUST_LEARN.REQUIRED);
-  const faceToFace = required.filter((l) => l.classroomType === CLASSROOM_TYPE.FACE_TO_FACE).map((l) => l.id);
-  const handedIn = required.some((l) => WORK_CLASSROOM_TYPES.includes(l.classroomType));
-  const studied = required.some((l) => l.classroomType !== CLASSROOM_TYPE.FACE_TO_FACE && !WORK_CLASSROOM_TYPES.includes(l.classroomType));
+  const completedByThe = (by: CompletedBy) => required.filter((l) => completedBy(l.classroomType) === by);
+  const faceToFace = completedByThe('signIn').map((l) => l.id);
+  const handedIn = completedByThe('handIn').length > 0;
+  const studied = completedByThe('record').length > 0;
   const [records, submitted, attended] = await Promise.all([
     studied ? classLessonRecords(s, input) : [],
     handedIn ? classSubmittedLessons(s, input) : new Map<string, Set<string>>(),
