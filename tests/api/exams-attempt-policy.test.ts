@@ -332,7 +332,9 @@ describe('one rule in TypeScript and in the learner area’s SQL: is a work hand
     const expected = isHandedIn(status);
     expect((await works.submittedLessons(s, { tenantId, classStudentId: who.studentId })).has(w.classroomId)).toBe(expected);
     expect(
-      (await works.classSubmittedLessons(s, { tenantId, classId: who.classId, courseId: w.courseId })).get(who.studentId)?.has(w.classroomId) ?? false,
+      (await works.classSubmittedLessons(s, { tenantId, classId: who.classId, courseId: w.courseId, classroomIds: [w.classroomId] }))
+        .get(who.studentId)
+        ?.has(w.classroomId) ?? false,
     ).toBe(expected);
     expect((await works.courseSubmitters(s, { tenantId, classId: who.classId, courseIds: [w.courseId] })).some((x) => x.classStudentId === who.studentId)).toBe(
       expected,

@@ -37,10 +37,13 @@ export async function answeringMs(s: Scope, input: WorkScope): Promise<number> {
   return (await submittedAttempts(s, input)).reduce((sum, a) => sum + Math.max(0, (a.submittedAt ?? a.startedAt) - a.startedAt), 0);
 }
 
-/** Per class student, the lessons of one course with a submitted attempt (class-wide figures). */
-export async function classSubmittedLessons(s: Scope, input: { tenantId: string; classId: string; courseId: string }): Promise<Map<string, Set<string>>> {
+/** Per class student, which of some lessons (classroom ids) of a course have a submitted attempt (class-wide figures). */
+export async function classSubmittedLessons(
+  s: Scope,
+  input: { tenantId: string; classId: string; courseId: string; classroomIds: readonly string[] },
+): Promise<Map<string, Set<string>>> {
   const byStudent = new Map<string, Set<string>>();
-  for (const r of await repo.listClassSubmittedLessons(s.db, input.tenantId, input.classId, input.courseId)) {
+  for (const r of await repo.listClassSubmittedLessons(s.db, input.tenantId, input.classId, input.courseId, input.classroomIds)) {
     const set = byStudent.get(r.classStudentId) ?? new Set<string>();
     set.add(r.classroomId);
     byStudent.set(r.classStudentId, set);

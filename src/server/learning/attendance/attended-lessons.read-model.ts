@@ -46,9 +46,12 @@ function classActivitySignIns(db: DB, tenantId: string, classId: string) {
 
 /** The statement of listClassAttendedLessons (tests/api/enrolment-plan.test.ts reads its plan). */
 export const classAttendedLessonsQuery = (db: DB, tenantId: string, classId: string, classroomIds: readonly string[]) =>
-  classActivitySignIns(db, tenantId, classId).select(['at.classStudentId', 'a.classroomId']).distinct().where('a.classroomId', 'in', classroomIds);
+  classActivitySignIns(db, tenantId, classId).select(['at.classStudentId', 'a.classroomId']).where('a.classroomId', 'in', classroomIds);
 
-/** Each student's signed-in lessons among `classroomIds`, through the class's activities (class-wide figures). */
+/**
+ * Each student's signed-in lessons among `classroomIds`, through the class's activities (class-wide figures): a pair
+ * for each sign-in, not made distinct by the database (the caller keeps a set per student; decision 131).
+ */
 export function listClassAttendedLessons(db: DB, tenantId: string, classId: string, classroomIds: readonly string[]) {
   if (!classroomIds.length) return Promise.resolve([]);
   return classAttendedLessonsQuery(db, tenantId, classId, classroomIds).execute();

@@ -156,19 +156,17 @@ type CourseOfClass = { tenantId: string; classId: string; courseId: string };
 /**
  * Reads what can complete the course's required lessons, once for the class, grouped by student, and asks the duties'
  * rule of each student. Each kind of lesson is completed one way (completedBy, as dutyFigures asks it): a face-to-face
- * lesson by a sign-in, a homework or test by a hand-in, any other by its record. So only the sign-ins of the required face-to-face lessons are
- * read, and hand-ins and records only when some required lesson is completed by them (decision 130).
+ * lesson by a sign-in, a homework or test by a hand-in, any other by its record. So only the sign-ins of the required
+ * face-to-face lessons are read (decision 130), the hand-ins of the required homework and tests and the records of the
+ * other required lessons (decision 131); none of a kind when no required lesson is of it.
  */
 async function countFinishers(s: Scope, input: CourseOfClass, lessons: DutyInput['lessons'], rules: DutyInput['rules']): Promise<number> {
   const required = lessons.filter((l) => l.mustLearn === MUST_LEARN.REQUIRED);
-  const completedByThe = (by: CompletedBy) => required.filter((l) => completedBy(l.classroomType) === by);
-  const faceToFace = completedByThe('signIn').map((l) => l.id);
-  const handedIn = completedByThe('handIn').length > 0;
-  const studied = completedByThe('record').length > 0;
+  const completedByThe = (by: CompletedBy) => required.filter((l) => completedBy(l.classroomType) === by).map((l) => l.id);
   const [records, submitted, attended] = await Promise.all([
-    studied ? classLessonRecords(s, input) : [],
-    handedIn ? classSubmittedLessons(s, input) : new Map<string, Set<string>>(),
-    classAttendedLessons(s, { ...input, classroomIds: faceToFace }),
+    classLessonRecords(s, { ...input, classroomIds: completedByThe('record') }),
+    classSubmittedLessons(s, { ...input, classroomIds: completedByThe('handIn') }),
+    classAttendedLessons(s, { ...input, classroomIds: completedByThe('signIn') }),
   ]);
   const recordsOf: Map<string, DutyRecord[]> = Map.groupBy(records, (r) => r.classStudentId);
   const students = new Set([...recordsOf.keys(), ...submitted.keys(), ...attended.keys()]);

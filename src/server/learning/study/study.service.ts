@@ -19,9 +19,12 @@ export function lessonRecords(s: Scope, input: { tenantId: string; classStudentI
   return repo.listLessonRecords(s.db, input.tenantId, input.classStudentId, input);
 }
 
-/** Every student's records of one course in one class, for class-wide figures (no one student's data leaves the server). */
-export function classLessonRecords(s: Scope, input: { tenantId: string; classId: string; courseId: string }): Promise<repo.RecordFigures[]> {
-  return repo.listClassLessonRecords(s.db, input.tenantId, input.classId, input.courseId);
+/** Every student's records of some lessons of a course in one class, for class-wide figures (no one student's data leaves the server). */
+export function classLessonRecords(
+  s: Scope,
+  input: { tenantId: string; classId: string; courseId: string; classroomIds: readonly string[] },
+): Promise<repo.RecordFigures[]> {
+  return repo.listClassLessonRecords(s.db, input.tenantId, input.classId, input.courseId, input.classroomIds);
 }
 
 /**
