@@ -5,7 +5,9 @@
 //   bash scripts/with-pg.sh npx tsx bench/class-scale.ts                  a throw-away PostgreSQL (DATABASE_URL)
 // For each call it prints the making (a fresh runtime, nothing kept: the first call of a class in each kept while) and
 // a call with the class-wide figures kept, medians of MAKINGS (default 5) and of 10 kept calls; then every call once in
-// one fresh runtime, and their sum.
+// one fresh runtime, and their sum. Last, the same calls' making for a student of a small class of the same school
+// (the seeded class B, which shares a course with the large one): a class-wide read that names the school but not the
+// class well enough reads the large class too.
 import { rmSync } from 'node:fs';
 import { migrateToLatest, openDatabase, type DatabaseKind, type DB } from '../src/server/db/database';
 import { seedIfEmpty } from '../src/dev/seed';
@@ -14,6 +16,8 @@ import { courseSituation } from '../src/server/learning/course-detail/course-det
 import { timetableDutyCount } from '../src/server/learning/timetable/timetable.service';
 import { courseStatistic } from '../src/server/learning/class-page/class-page.service';
 import { addClassStudents, analyzed } from './learners.mjs';
+import { LEARNING_CLASSES } from '../src/dev/seed/learning-data';
+import { DEMO_TENANT } from '../src/dev/seed/demo-data';
 import { probeScopes } from './probe-scope';
 
 const SIZE = Number(process.env.CLASS_SIZE ?? 20_000);
@@ -44,7 +48,6 @@ async function theProbeStudent() {
   const [fresh] = await addClassStudents(url, 1, SIZE + 1 + Math.floor(Math.random() * 1e6), true);
   return fresh!;
 }
-const courses = await db.selectFrom('classCourses').select('courseId').where('classId', '=', st.classId).orderBy('courseId').execute();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 async function timed(run: () => Promise<unknown>): Promise<number> {
@@ -54,18 +57,25 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 }
 
 type Call = [name: string, run: (s: ReturnType<ReturnType<typeof probeScopes>>) => Promise<unknown>];
-const ids = { classId: st.classId, userId: st.userId, studentId: st.classStudentId };
-const calls: Call[] = [
-  ['classFirstView', (s) => classFirstView(s, ids)],
-  ['courseStatistic', (s) => courseStatistic(s, ids)],
-  ['timetableDutyCount (UNIT)', (s) => timetableDutyCount(s, { ...ids, evaluateType: 'UNIT' })],
-  ...courses.map(
-    ({ courseId }, k): Call => [
-      `courseSituation, course ${k + 1}`,
-      (s) => courseSituation(s, { courseId, classId: st.classId, classStudentId: st.classStudentId, userId: st.userId }),
-    ],
-  ),
-];
+type Student = typeof st;
+
+/** The class-wide calls of a student's class: the class page, its courses' statistics, the ranking, each course's page. */
+async function callsOf(student: Student): Promise<Call[]> {
+  const ids = { classId: student.classId, userId: student.userId, studentId: student.classStudentId };
+  const courses = await db.selectFrom('classCourses').select('courseId').where('classId', '=', student.classId).orderBy('courseId').execute();
+  return [
+    ['classFirstView', (s) => classFirstView(s, ids)],
+    ['courseStatistic', (s) => courseStatistic(s, ids)],
+    ['timetableDutyCount (UNIT)', (s) => timetableDutyCount(s, { ...ids, evaluateType: 'UNIT' })],
+    ...courses.map(
+      ({ courseId }, k): Call => [
+        `courseSituation, course ${k + 1}`,
+        (s) => courseSituation(s, { courseId, classId: student.classId, classStudentId: student.classStudentId, userId: student.userId }),
+      ],
+    ),
+  ];
+}
+const calls = await callsOf(st);
 
 console.log('call'.padEnd(34), 'making (ms)'.padStart(12), 'kept (ms)'.padStart(10));
 for (const [name, run] of calls) {
@@ -94,4 +104,13 @@ for (const [name, run] of calls) {
   console.log(`once each: ${name.padEnd(34)} ${ms.toFixed(1).padStart(8)} ms`);
 }
 console.log(`once each: all ${calls.length} calls ${total.toFixed(0).padStart(28)} ms`);
+
+// A student of a small class of the same school, with a history of their own: each call's making (medians of MAKINGS).
+const CLASS_B = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'B')!.name;
+const [small] = await addClassStudents(url, 1, SIZE + 2_000_000 + Math.floor(Math.random() * 1e6), true, CLASS_B);
+for (const [name, run] of await callsOf(small!)) {
+  const makings: number[] = [];
+  for (let m = 0; m < MAKINGS; m++) makings.push(await timed(() => run(probeScopes(db, kind, small!.token)())));
+  console.log(`class B beside it: ${name.padEnd(34)} ${median(makings).toFixed(1).padStart(8)} ms`);
+}
 await db.destroy();

@@ -99,19 +99,19 @@ function historyRows(cls, history, classStudentId, i, now) {
 }
 
 /**
- * Adds `n` students to class A with tokens, numbered from `first` (numbers must not repeat in one
- * database); answers [{ token, userId, classStudentId, classId }]. `db` is a SQLite file or a
+ * Adds `n` students to class A (or the seeded class named) with tokens, numbered from `first` (numbers must not repeat
+ * in one database); answers [{ token, userId, classStudentId, classId }]. `db` is a SQLite file or a
  * postgres:// URL (the portal's own database, while it runs). With `withHistory` each has studied,
  * signed in and handed in what the class has had so far (historyRows); without, nothing yet (the
  * progress and save runs start their own studies and attempts).
  */
-export async function addClassStudents(db, n, first = 0, withHistory = false) {
-  if (/^postgres(ql)?:\/\//.test(db)) return addPgStudents(db, n, first, withHistory);
+export async function addClassStudents(db, n, first = 0, withHistory = false, className = CLASS_A) {
+  if (/^postgres(ql)?:\/\//.test(db)) return addPgStudents(db, n, first, withHistory, className);
   const sqlite = new Database(db.replace(/^file:/, ''));
   sqlite.pragma('busy_timeout = 10000');
   try {
-    const cls = sqlite.prepare(CLASS_SQL).get(CLASS_A);
-    if (!cls) throw new Error(`the seeded class ${CLASS_A} is missing`);
+    const cls = sqlite.prepare(CLASS_SQL).get(className);
+    if (!cls) throw new Error(`the seeded class ${className} is missing`);
     const period = sqlite.prepare(PERIOD_SQL).get(cls.id);
     const now = Date.now();
     const history = withHistory && {
@@ -158,7 +158,7 @@ export async function dbRow(db, sql, params = []) {
   }
 }
 
-async function addPgStudents(url, n, first, withHistory) {
+async function addPgStudents(url, n, first, withHistory, className) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const numbered = (sql) => {
@@ -166,8 +166,8 @@ async function addPgStudents(url, n, first, withHistory) {
     return sql.replace(/\?/g, () => `$${++k}`);
   };
   try {
-    const cls = (await client.query(numbered(CLASS_SQL), [CLASS_A])).rows[0];
-    if (!cls) throw new Error(`the seeded class ${CLASS_A} is missing`);
+    const cls = (await client.query(numbered(CLASS_SQL), [className])).rows[0];
+    if (!cls) throw new Error(`the seeded class ${className} is missing`);
     const period = (await client.query(numbered(PERIOD_SQL), [cls.id])).rows[0];
     const now = Date.now();
     const history = withHistory && {
