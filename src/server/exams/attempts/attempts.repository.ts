@@ -206,8 +206,8 @@ const classHandedIn = (db: DB, tenantId: string, classId: string) => db.selectFr
  * The statement of listClassSubmittedLessons (tests/api/enrolment-plan.test.ts reads its plan). Not distinct: a
  * student's attempts at a lesson are few, and the caller keeps a set per student. Made distinct, SQLite read the
  * school's every attempt through the students' index for its order, and PostgreSQL hashed a class of 20,000's 160,000
- * hand-ins past its memory (decision 131). Named by the course as well as the lessons: the class's index by course
- * reads the rows in their order on disk, each lesson's own entries across the whole table once a lesson.
+ * hand-ins past its memory (decision 131). Named by the course as well as the lessons, so that the class's index by
+ * course answers it: it holds the attempt's status, and only handed-in attempts are visited.
  */
 export const classHandInsQuery = (db: DB, tenantId: string, classId: string, courseId: string, classroomIds: readonly string[]) =>
   classHandedIn(db, tenantId, classId).select(['classStudentId', 'classroomId']).where('courseId', '=', courseId).where('classroomId', 'in', classroomIds);

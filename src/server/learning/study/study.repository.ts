@@ -66,8 +66,8 @@ export function listClassLessonRecords(db: DB, tenantId: string, classId: string
 
 /**
  * The statement of listClassLessonRecords (tests/api/enrolment-plan.test.ts reads its plan): named by the course as well
- * as the lessons, so that the class's index by course reads the rows in their order on disk; each lesson's own entries
- * (lesson_records_lesson_idx) would visit the whole table once a lesson (decision 131).
+ * as the lessons, so that the class's index by course answers it, as it did before the lessons were named. Each
+ * lesson's own entries (lesson_records_lesson_idx) were slower on the bench's database (decision 131).
  */
 export const classRecordFiguresQuery = (db: DB, tenantId: string, classId: string, courseId: string, classroomIds: readonly string[]) =>
   classRecords(db, tenantId, classId)
