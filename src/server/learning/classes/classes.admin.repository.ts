@@ -23,13 +23,22 @@ export interface ClassFilter {
 /** The school's classes (`tc`). */
 const classesOf = (db: DB, tenantId: string) => db.selectFrom('teachingClasses as tc').where('tc.tenantId', '=', tenantId);
 
-/** Each class with how many students and periods it has. */
+/**
+ * Each class with how many students and periods it has. The periods are counted with the school named, so that their
+ * index by school and class answers it; without it SQLite read the periods of every school for each class (decision
+ * 132). The students' unique key begins with the class.
+ */
 const withFigures = (classes: ReturnType<typeof classesOf>) =>
   classes
     .selectAll('tc')
     .select((eb) => [
       eb.selectFrom('classStudents as cs').whereRef('cs.classId', '=', 'tc.id').select(eb.fn.countAll<number>().as('n')).as('studentCount'),
-      eb.selectFrom('classPeriods as p').whereRef('p.classId', '=', 'tc.id').select(eb.fn.countAll<number>().as('n')).as('periodCount'),
+      eb
+        .selectFrom('classPeriods as p')
+        .whereRef('p.tenantId', '=', 'tc.tenantId')
+        .whereRef('p.classId', '=', 'tc.id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .as('periodCount'),
     ]);
 
 export function pageClasses(db: DB, tenantId: string, f: ClassFilter, w: PageWindow) {

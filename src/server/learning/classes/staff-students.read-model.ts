@@ -11,10 +11,14 @@ import { whereEqual } from '../../db/clauses';
  */
 export const READS = ['users', 'userTenants', 'lessonRecords', 'workAttempts', 'activityAttendance'] as const;
 
-/** Lesson records, hand-ins and attendance of an enrolment: what removing it would destroy. */
-const studyRecords = sql<number>`(select count(*) from lesson_records lr where lr.class_student_id = cs.id)
-  + (select count(*) from work_attempts wa where wa.class_student_id = cs.id)
-  + (select count(*) from activity_attendance aa where aa.class_student_id = cs.id)`;
+/**
+ * Lesson records, hand-ins and attendance of an enrolment: what removing it would destroy. Each count names the school,
+ * so that the student's own index of each table answers it: without it SQLite read the hand-ins and sign-ins of every
+ * school once a student shown (92 ms for a page of 20 beside 28,000 attempts and 50,000 sign-ins; decision 132).
+ */
+const studyRecords = sql<number>`(select count(*) from lesson_records lr where lr.tenant_id = cs.tenant_id and lr.class_student_id = cs.id)
+  + (select count(*) from work_attempts wa where wa.tenant_id = cs.tenant_id and wa.class_student_id = cs.id)
+  + (select count(*) from activity_attendance aa where aa.tenant_id = cs.tenant_id and aa.class_student_id = cs.id)`;
 
 function students(db: DB, tenantId: string, classId: string) {
   return (

@@ -1,4 +1,5 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { DB } from '../../db/database';
 import { containing, pageFrom, type PageWindow } from '../../db/paging';
 import { classesTaughtBy } from '../classes/classes.admin.service';
@@ -20,14 +21,23 @@ export interface CourseFilter {
   accountId?: string | undefined;
 }
 
+/**
+ * How many classes use a course and how many lessons it has (`c`): the lessons counted with the school named, so that
+ * their index by school and course answers it, and the classes by the courses' index of class_courses; SQLite read every
+ * school's of both for each course before (decision 132).
+ */
+const courseCounts = (eb: ExpressionBuilder<Database & { c: Database['courses'] }, 'c'>) => [
+  eb.selectFrom('classCourses as cc').whereRef('cc.courseId', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('classCount'),
+  eb
+    .selectFrom('classrooms as l')
+    .whereRef('l.tenantId', '=', 'c.tenantId')
+    .whereRef('l.courseId', '=', 'c.id')
+    .select(eb.fn.countAll<number>().as('n'))
+    .as('lessonCount'),
+];
+
 function withCounts(db: DB) {
-  return db
-    .selectFrom('courses as c')
-    .selectAll('c')
-    .select((eb) => [
-      eb.selectFrom('classCourses as cc').whereRef('cc.courseId', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('classCount'),
-      eb.selectFrom('classrooms as l').whereRef('l.courseId', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('lessonCount'),
-    ]);
+  return db.selectFrom('courses as c').selectAll('c').select(courseCounts);
 }
 
 export function pageCourses(db: DB, tenantId: string, f: CourseFilter, w: PageWindow) {
@@ -44,14 +54,7 @@ export function pageCourses(db: DB, tenantId: string, f: CourseFilter, w: PageWi
         .where('cc.classId', 'in', classesTaughtBy(db, tenantId, accountId)),
     );
   }
-  const rows = filtered
-    .selectAll('c')
-    .select((eb) => [
-      eb.selectFrom('classCourses as cc').whereRef('cc.courseId', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('classCount'),
-      eb.selectFrom('classrooms as l').whereRef('l.courseId', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('lessonCount'),
-    ])
-    .orderBy('c.createdAt', 'desc')
-    .orderBy('c.id', 'desc');
+  const rows = filtered.selectAll('c').select(courseCounts).orderBy('c.createdAt', 'desc').orderBy('c.id', 'desc');
   return pageFrom(w, rows, filtered);
 }
 

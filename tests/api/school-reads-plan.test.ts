@@ -1,0 +1,85 @@
+import { CompiledQuery, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
+import { expect, test } from 'vitest';
+import type { DB } from '~/server/db/database';
+import { contentsOf, countBy } from '~/server/engagement/comments.repository';
+import { tallyThumbs } from '~/server/engagement/thumbs.repository';
+import { pageStudents } from '~/server/learning/classes/staff-students.read-model';
+import { listPeriods, pageClasses } from '~/server/learning/classes/classes.admin.repository';
+import { pageCourses } from '~/server/learning/courses/courses.admin.repository';
+import { DEMO, ON_POSTGRES, useTestServer } from '../setup/server';
+
+/**
+ * Reads of a few rows that SQLite answered from the school's index, reading every row of the school (decision 132).
+ * SQLite's plans here have no statistics, as in production, where nothing analyzes the database: so the plan the test
+ * database gets is the one every school gets, whatever its size. Each read is run as the portal runs it, and each of its
+ * statements' plans is read with the values it was sent. A plan step matched on the school alone, `(tenant_id=?)`, reads
+ * the whole school's rows of that table, and a scan of a table with no index at all reads every school's.
+ * PostgreSQL plans by its statistics at scale (decision 123 reads its kept plans); these are SQLite's.
+ */
+const server = useTestServer();
+
+/** Each statement `run` sends through the database it is given, with SQLite's plan for it. */
+async function plansOf(run: (db: DB) => Promise<unknown>): Promise<string[]> {
+  const db = server().runtime.db;
+  const sent: { node: RootOperationNode; queryId: QueryId }[] = [];
+  const capture: KyselyPlugin = {
+    transformQuery: (args) => {
+      sent.push(args);
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  await run(db.withPlugin(capture));
+  const plans: string[] = [];
+  for (const { node, queryId } of sent) {
+    const query = db.getExecutor().compileQuery(node, queryId);
+    const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
+    plans.push(`${query.sql}\n  → ${plan.rows.map((r) => r.detail).join(' | ')}`);
+  }
+  return plans;
+}
+
+/**
+ * No step of any plan reads the school's rows of a table, or a whole table; but the table a list is of (`listed`, its
+ * alias) is read by the school, which is what a list of the school's rows is.
+ */
+function expectNoSchoolWideStep(plans: string[], listed?: string) {
+  expect(plans.length).toBeGreaterThan(0);
+  for (const plan of plans) {
+    const steps = plan.split(/ \| |\n {2}→ /).filter((step) => !(listed && step.startsWith(`SEARCH ${listed} USING`)));
+    for (const step of steps) {
+      expect(step, plan).not.toMatch(/\(tenant_id=\?\)/);
+      expect(step, plan).not.toMatch(/^SCAN \w+/);
+    }
+  }
+}
+
+const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
+
+test.skipIf(ON_POSTGRES)('a page of comments counts its threads and replies, and finds the comments replied to, by their keys', async () => {
+  // A page shows 10 threads; from three ids on, `tenant_id = ? and top_id in (…)` took the school's index of comments.
+  for (const n of [1, 3, 10, 50]) {
+    expectNoSchoolWideStep(await plansOf((db) => countBy(db, DEMO.id, 'topId', ids('thread', n))));
+    expectNoSchoolWideStep(await plansOf((db) => countBy(db, DEMO.id, 'parentId', ids('comment', n))));
+    expectNoSchoolWideStep(await plansOf((db) => contentsOf(db, DEMO.id, ids('comment', n))));
+  }
+});
+
+test.skipIf(ON_POSTGRES)("an item's likes are counted from the likes' index of the item, which holds who liked it", async () => {
+  for (const n of [1, 3, 10]) {
+    const plans = await plansOf((db) => tallyThumbs(db, DEMO.id, 'PEOPLE_SAY', ids('item', n), 'a-user'));
+    expectNoSchoolWideStep(plans);
+    expect(plans.join('\n')).toMatch(/COVERING INDEX thumbs_records_object_idx/);
+  }
+});
+
+test.skipIf(ON_POSTGRES)("a class's students page counts each student's records, and its periods their students, by their own keys", async () => {
+  expectNoSchoolWideStep(await plansOf((db) => pageStudents(db, DEMO.id, 'a-class', {}, { offset: 0, limit: 20, order: 'desc', countTotal: false })));
+  expectNoSchoolWideStep(await plansOf((db) => listPeriods(db, DEMO.id, 'a-class')));
+});
+
+test.skipIf(ON_POSTGRES)("the staff's lists of classes and courses count each row's periods, lessons and classes by their own keys", async () => {
+  const page = { offset: 0, limit: 20, order: 'desc', countTotal: true } as const;
+  expectNoSchoolWideStep(await plansOf((db) => pageClasses(db, DEMO.id, {}, page)), 'tc');
+  expectNoSchoolWideStep(await plansOf((db) => pageCourses(db, DEMO.id, {}, page)), 'c');
+});
