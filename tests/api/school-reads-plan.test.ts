@@ -6,6 +6,7 @@ import { tallyThumbs } from '~/server/engagement/thumbs.repository';
 import { pageStudents } from '~/server/learning/classes/staff-students.read-model';
 import { listPeriods, pageClasses } from '~/server/learning/classes/classes.admin.repository';
 import { pageCourses } from '~/server/learning/courses/courses.admin.repository';
+import { listHandedInAtWorks } from '~/server/exams/attempts/attempts.repository';
 import { DEMO, ON_POSTGRES, useTestServer } from '../setup/server';
 
 /**
@@ -82,4 +83,13 @@ test.skipIf(ON_POSTGRES)("the staff's lists of classes and courses count each ro
   const page = { offset: 0, limit: 20, order: 'desc', countTotal: true } as const;
   expectNoSchoolWideStep(await plansOf((db) => pageClasses(db, DEMO.id, {}, page)), 'tc');
   expectNoSchoolWideStep(await plansOf((db) => pageCourses(db, DEMO.id, {}, page)), 'c');
+});
+
+test.skipIf(ON_POSTGRES)("the marking queue reads each work's handed-in attempts from the work's index", async () => {
+  for (const n of [1, 2, 10]) {
+    const plans = await plansOf((db) => listHandedInAtWorks(db, DEMO.id, ids('work', n)));
+    expect(plans).toHaveLength(n);
+    expectNoSchoolWideStep(plans);
+    for (const plan of plans) expect(plan).toMatch(/work_attempts_work_idx \(tenant_id=\? AND work_id=\?\)/);
+  }
 });

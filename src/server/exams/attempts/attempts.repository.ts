@@ -226,18 +226,23 @@ export function listCourseSubmitters(db: DB, tenantId: string, classId: string, 
 
 // ------------------------------------------------------------ marking
 
-/** The handed-in attempts (pending review or reviewed) of the works given. */
-export function listHandedInAtWorks(db: DB, tenantId: string, workIds: readonly string[]): Promise<AttemptRow[]> {
-  if (!workIds.length) return Promise.resolve([]);
-  return db
-    .selectFrom('workAttempts')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('workId', 'in', workIds)
-    .$call(handedIn)
-    .orderBy('classStudentId')
-    .orderBy('attemptNo')
-    .execute();
+/** A student's attempts in order, then by attempt number (the marking queue's order). */
+const byStudentAndNumber = (a: AttemptRow, b: AttemptRow): number =>
+  a.classStudentId < b.classStudentId ? -1 : a.classStudentId > b.classStudentId ? 1 : (a.attemptNo ?? 0) - (b.attemptNo ?? 0);
+
+/**
+ * The handed-in attempts (pending review or reviewed) of the works given, by student and attempt number. Read work by
+ * work and put in order here: in one statement for all the works, ordered by the database, SQLite took the school's
+ * index of attempts by student for the order and read every attempt of the school (13.9 ms for two works at 28,000
+ * attempts, 0.15 ms a work after; decision 132).
+ */
+export async function listHandedInAtWorks(db: DB, tenantId: string, workIds: readonly string[]): Promise<AttemptRow[]> {
+  const perWork = await Promise.all(
+    [...new Set(workIds)].map((workId) =>
+      db.selectFrom('workAttempts').selectAll().where('tenantId', '=', tenantId).where('workId', '=', workId).$call(handedIn).execute(),
+    ),
+  );
+  return perWork.flat().sort(byStudentAndNumber);
 }
 
 /** Every attempt (any status) of the work, by attempt number. */
