@@ -74,7 +74,8 @@ test("a learner's enrolment is read through the user's index, and only the schoo
  * 122): with the school in the statement, PostgreSQL's generic plan took lesson_records_class_idx (tenant_id, class_id,
  * course_id, class_student_id), a scan bounded by the school alone.
  */
-const BY_RECORD_KEY = /lesson_records_once_uq/;
+/** The record's key, led by the class student or by the lesson (decision 133): either reads the one row. */
+const BY_RECORD_KEY = /lesson_records_(once|lesson)_uq/;
 const SCHOOL_WIDE = /lesson_records_(class|course)_idx/;
 
 test("a student's record of a lesson is read through its unique key, and only the school's own is answered", async () => {
