@@ -14,7 +14,7 @@ export const READS = ['users', 'userTenants', 'lessonRecords', 'workAttempts', '
 /**
  * Lesson records, hand-ins and attendance of an enrolment: what removing it would destroy. Each count names the school,
  * so that the student's own index of each table answers it: without it SQLite read the hand-ins and sign-ins of every
- * school once a student shown (92 ms for a page of 20 beside 28,000 attempts and 50,000 sign-ins; decision 132).
+ * school once a student shown (50–92 ms for a page of 20 beside 28,000 attempts and 50,000 sign-ins; decision 132).
  */
 const studyRecords = sql<number>`(select count(*) from lesson_records lr where lr.tenant_id = cs.tenant_id and lr.class_student_id = cs.id)
   + (select count(*) from work_attempts wa where wa.tenant_id = cs.tenant_id and wa.class_student_id = cs.id)
