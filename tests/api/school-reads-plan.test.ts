@@ -5,7 +5,7 @@ import { contentsOf, countBy } from '~/server/engagement/comments.repository';
 import { tallyThumbs } from '~/server/engagement/thumbs.repository';
 import { pageStudents } from '~/server/learning/classes/staff-students.read-model';
 import { listPeriods, pageClasses } from '~/server/learning/classes/classes.admin.repository';
-import { pageCourses } from '~/server/learning/courses/courses.admin.repository';
+import { classCourses, detachUnstudiedCourse, pageCourses } from '~/server/learning/courses/courses.admin.repository';
 import { listHandedInAtWorks } from '~/server/exams/attempts/attempts.repository';
 import { DEMO, ON_POSTGRES, useTestServer } from '../setup/server';
 
@@ -83,6 +83,11 @@ test.skipIf(ON_POSTGRES)("the staff's lists of classes and courses count each ro
   const page = { offset: 0, limit: 20, order: 'desc', countTotal: true } as const;
   expectNoSchoolWideStep(await plansOf((db) => pageClasses(db, DEMO.id, {}, page)), 'tc');
   expectNoSchoolWideStep(await plansOf((db) => pageCourses(db, DEMO.id, {}, page)), 'c');
+});
+
+test.skipIf(ON_POSTGRES)("a class's courses count, and a course's detaching checks, the class's records and attempts by the class's index", async () => {
+  expectNoSchoolWideStep(await plansOf((db) => classCourses(db, DEMO.id, 'a-class')));
+  expectNoSchoolWideStep(await plansOf((db) => detachUnstudiedCourse(db, DEMO.id, 'a-class', 'a-course')));
 });
 
 test.skipIf(ON_POSTGRES)("the marking queue reads each work's handed-in attempts from the work's index", async () => {
