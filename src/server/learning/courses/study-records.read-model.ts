@@ -19,5 +19,6 @@ export const lessonStudy = sql<number>`(select count(*) from lesson_records lr w
  * the class's index by course of each table answers it: without it SQLite scanned an index of every school's records
  * and attempts for each course of the class (decision 132).
  */
-export const classCourseStudy = sql<number>`(select count(*) from lesson_records lr where lr.tenant_id = cc.tenant_id and lr.class_id = cc.class_id and lr.course_id = cc.course_id)
+export const classCourseStudy = sql<number>`(select count(*) from lesson_records lr
+    where lr.tenant_id = cc.tenant_id and lr.class_id = cc.class_id and lr.course_id = cc.course_id)
   + (select count(*) from work_attempts wa where wa.tenant_id = cc.tenant_id and wa.class_id = cc.class_id and wa.course_id = cc.course_id)`;
