@@ -98,20 +98,3 @@ test.skipIf(ON_POSTGRES)("the marking queue reads each work's handed-in attempts
     for (const plan of plans) expect(plan).toMatch(/work_attempts_work_idx \(tenant_id=\? AND work_id=\?\)/);
   }
 });
-
-// Decision 133: SQLite looks a deleted row's children up by the child column alone, to check or cascade each foreign
-// key, and only an index that begins with that column serves it; without one it scans every school's rows of the child
-// table while it holds the one writer. The deletes the staff make: a lesson, an enrolment, an activity, a chapter, a paper.
-test.skipIf(ON_POSTGRES)("deleting a lesson, an enrolment, an activity, a chapter or a paper finds each child table's rows through an index", async () => {
-  const db = server().runtime.db;
-  for (const table of ['classrooms', 'class_students', 'class_activities', 'course_chapters', 'exam_papers']) {
-    const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan delete from ${table} where id = ?`, ['an-id']));
-    const steps = plan.rows.map((r) => r.detail);
-    // The children are part of the plan (a table with foreign keys to it has them), and none is scanned.
-    expect(steps.length, table).toBeGreaterThan(1);
-    expect(
-      steps.filter((step) => step.startsWith('SCAN')),
-      table,
-    ).toEqual([]);
-  }
-});
