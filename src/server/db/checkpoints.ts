@@ -41,49 +41,57 @@ export const WRITER_CHECKPOINT_PAGES = 20_000;
 // It asks for one pause at a time ('long'), and answers each 'copy' (sent while the process's statements wait) with
 // the WAL's length and the pages now in the file ('copied'). A pause that did not start the WAL again (another
 // process wrote, or read, meanwhile) is asked again only once the WAL is RESTART_PAGES longer: a shared file costs
-// no more pauses than one process's.
+// no more pauses than one process's. It opens only a file that is there: the caller made it before starting the worker,
+// and a file removed since (a test's database dropped as soon as its server closed) is not made again, empty.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const db = new Database(workerData.file);
-db.pragma('synchronous = NORMAL');
-db.pragma('busy_timeout = 0');
-let asked = false;
-let nextAsk = workerData.restartPages;
-let lastLog = 0;
-function copy() {
-  try {
-    return db.pragma('wal_checkpoint(PASSIVE)')[0];
-  } catch (error) {
-    // Another process's checkpoint holds the file this moment: the next turn copies what is left.
-    if (error && error.code === 'SQLITE_BUSY') return undefined;
-    clearInterval(timer);
-    throw error;
-  }
-}
-const timer = setInterval(() => {
-  const result = copy();
-  if (!result) return;
-  // Shorter than at the last turn: the WAL started again.
-  if (result.log < lastLog) nextAsk = workerData.restartPages;
-  lastLog = result.log;
-  if (!asked && result.log >= nextAsk) {
-    asked = true;
-    nextAsk = result.log + workerData.restartPages;
-    parentPort.postMessage({ type: 'long', log: result.log });
-  }
-}, workerData.everyMs);
-parentPort.on('message', (message) => {
-  if (message.type === 'copy') {
-    const result = copy();
-    asked = false;
-    parentPort.postMessage({ type: 'copied', id: message.id, log: result ? result.log : -1, checkpointed: result ? result.checkpointed : -1 });
-    return;
-  }
-  clearInterval(timer);
-  db.close();
+let db;
+try {
+  db = new Database(workerData.file, { fileMustExist: true });
+} catch {
   parentPort.close();
-});
+}
+if (db) {
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 0');
+  let asked = false;
+  let nextAsk = workerData.restartPages;
+  let lastLog = 0;
+  function copy() {
+    try {
+      return db.pragma('wal_checkpoint(PASSIVE)')[0];
+    } catch (error) {
+      // Another process's checkpoint holds the file this moment: the next turn copies what is left.
+      if (error && error.code === 'SQLITE_BUSY') return undefined;
+      clearInterval(timer);
+      throw error;
+    }
+  }
+  const timer = setInterval(() => {
+    const result = copy();
+    if (!result) return;
+    // Shorter than at the last turn: the WAL started again.
+    if (result.log < lastLog) nextAsk = workerData.restartPages;
+    lastLog = result.log;
+    if (!asked && result.log >= nextAsk) {
+      asked = true;
+      nextAsk = result.log + workerData.restartPages;
+      parentPort.postMessage({ type: 'long', log: result.log });
+    }
+  }, workerData.everyMs);
+  parentPort.on('message', (message) => {
+    if (message.type === 'copy') {
+      const result = copy();
+      asked = false;
+      parentPort.postMessage({ type: 'copied', id: message.id, log: result ? result.log : -1, checkpointed: result ? result.checkpointed : -1 });
+      return;
+    }
+    clearInterval(timer);
+    db.close();
+    parentPort.close();
+  });
+}
 `;
 
 type FromWorker = { type: 'long'; log: number } | { type: 'copied'; id: number; log: number; checkpointed: number };
@@ -92,8 +100,8 @@ type FromWorker = { type: 'long'; log: number } | { type: 'copied'; id: number; 
 export type PauseOutcome = 'copied' | 'partly' | 'timeout';
 
 export interface BackgroundCheckpoints {
-  /** Stops the worker (its connection closed when it is not in the middle of a copy). */
-  stop(): void;
+  /** Stops the worker (its connection closed when it is not in the middle of a copy); resolves once the thread has ended. */
+  stop(): Promise<void>;
 }
 
 export interface CheckpointOptions {
@@ -147,7 +155,11 @@ export function checkpointInBackground({
     if (message.type === 'copied') waiting.get(message.id)?.(message.log >= 0 && message.checkpointed === message.log ? 'copied' : 'partly');
     else whileStatementsWait(lastCopy).catch(onError);
   });
+  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
-    stop: () => worker.postMessage({ type: 'stop' }),
+    stop: () => {
+      worker.postMessage({ type: 'stop' });
+      return ended;
+    },
   };
 }

@@ -81,7 +81,8 @@ export async function openDatabase({
     const statements = new Map<string, ReturnType<typeof sqlite.prepare>>();
     const database = {
       close: () => {
-        checkpoints?.stop();
+        // The worker ends on its own after its turn; nothing waits for it here (Kysely closes a database synchronously).
+        void checkpoints?.stop();
         sqlite.close();
       },
       prepare(text: string) {
