@@ -1,5 +1,6 @@
 import type { AliasedExpression, Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { DB } from '../db/database';
+import { idsOfSchool } from '../db/clauses';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
 import { CATALOG_STATE, type CatalogState } from '~/lib/api/contracts/admin-catalog';
 import { storedFilter } from '~/lib/staff/catalog-schedule';
@@ -146,8 +147,7 @@ export function catalogTable<Row, Write>(spec: CatalogTableSpec<Row>): CatalogTa
       return any(db)
         .selectFrom(table)
         .select((eb) => ['id', eb.ref(spec.name).as('name')])
-        .where('tenantId', '=', tenantId)
-        .where('id', 'in', ids)
+        .$call(idsOfSchool(tenantId, ids))
         .execute() as Promise<{ id: string; name: string }[]>;
     },
   };

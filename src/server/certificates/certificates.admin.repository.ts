@@ -4,7 +4,7 @@ import { containing, pageFrom, type PageWindow } from '../db/paging';
 import type { CertKind } from '~/lib/rules/certificate';
 import type { CertSource, CertState } from '~/lib/api/contracts/admin-certificates';
 import type { SkillCertificate, SkillCertificateTable, TrainingCertificate, TrainingCertificateTable } from './certificates.table';
-import { whereEqual } from '../db/clauses';
+import { idsOfSchool, ofSchoolByKey, whereEqual } from '../db/clauses';
 import { changedAny, insertedOne } from '../db/rows';
 
 /**
@@ -69,12 +69,12 @@ export async function pageCertificates(
 
 export function skillByIds(db: DB, tenantId: string, ids: readonly string[]): Promise<SkillCertificate[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('skillCertificates').selectAll().where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
+  return db.selectFrom('skillCertificates').selectAll().$call(idsOfSchool(tenantId, ids)).execute();
 }
 
 export function trainingByIds(db: DB, tenantId: string, ids: readonly string[]): Promise<TrainingCertificate[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('trainingCertificates').selectAll().where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
+  return db.selectFrom('trainingCertificates').selectAll().$call(idsOfSchool(tenantId, ids)).execute();
 }
 
 /** The certificates (of one kind) that replace any of `ids`: replaced id -> the replacing certificate's id and number. */
@@ -102,13 +102,8 @@ export async function numbersOf(db: DB, tenantId: string, kind: CertKind, ids: r
   if (ids.length === 0) return new Map();
   const rows =
     kind === 'skill'
-      ? await db.selectFrom('skillCertificates').select(['id', 'certificateCode as number']).where('tenantId', '=', tenantId).where('id', 'in', ids).execute()
-      : await db
-          .selectFrom('trainingCertificates')
-          .select(['id', 'certificateNum as number'])
-          .where('tenantId', '=', tenantId)
-          .where('id', 'in', ids)
-          .execute();
+      ? await db.selectFrom('skillCertificates').select(['id', 'certificateCode as number']).$call(idsOfSchool(tenantId, ids)).execute()
+      : await db.selectFrom('trainingCertificates').select(['id', 'certificateNum as number']).$call(idsOfSchool(tenantId, ids)).execute();
   return new Map(rows.map((r) => [r.id, r.number]));
 }
 
@@ -282,10 +277,11 @@ export async function revoke(db: DB, tenantId: string, kind: CertKind, id: strin
 
 /** A student's certificates: training ones of their class enrolments, and (`mobile` given) both kinds issued to their mobile. */
 export async function studentCertificates(db: DB, tenantId: string, classStudentIds: readonly string[], mobile?: string) {
+  // By the enrolments' and the mobile's indexes, each of its own (the school compared on the rows they find).
   const training = db
     .selectFrom('trainingCertificates')
     .select(['id', 'certificateNum as number', 'productName as name', 'revokedAt', 'createdAt'])
-    .where('tenantId', '=', tenantId)
+    .$call(ofSchoolByKey(tenantId))
     .where((eb) => {
       const by = [];
       if (classStudentIds.length) by.push(eb('classStudentId', 'in', classStudentIds));
@@ -296,7 +292,7 @@ export async function studentCertificates(db: DB, tenantId: string, classStudent
     ? db
         .selectFrom('skillCertificates')
         .select(['id', 'certificateCode as number', 'professionName as name', 'revokedAt', 'createdAt'])
-        .where('tenantId', '=', tenantId)
+        .$call(ofSchoolByKey(tenantId))
         .where('mobile', '=', mobile)
         .execute()
     : Promise.resolve([]);

@@ -4,7 +4,7 @@ import { newsCategoryLinks, newsWhere } from './content.repository';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
 import type { News, NewsCategory, Notice } from './content.table';
 import { changedAny } from '../db/rows';
-import { whereEqual } from '../db/clauses';
+import { idsOfSchool, whereEqual } from '../db/clauses';
 
 /**
  * The staff side's content SQL: items in every state, always within one school (tenant id first).
@@ -156,7 +156,7 @@ export function findCategoryByName(db: DB, tenantId: string, name: string) {
 /** Which of `ids` are categories of the school. */
 export async function existingCategoryIds(db: DB, tenantId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('newsCategories').select('id').where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
+  const rows = await db.selectFrom('newsCategories').select('id').$call(idsOfSchool(tenantId, ids)).execute();
   return rows.map((r) => r.id);
 }
 
@@ -207,7 +207,6 @@ export function titlesOf(db: DB, table: ArticleTable, tenantId: string, ids: str
   return db
     .selectFrom(table as 'news')
     .select(['id', 'title'])
-    .where('tenantId', '=', tenantId)
-    .where('id', 'in', ids)
+    .$call(idsOfSchool(tenantId, ids))
     .execute();
 }

@@ -1,4 +1,4 @@
-import type { DeleteQueryBuilder, FilterObject, SelectQueryBuilder, UpdateQueryBuilder, WhereInterface } from 'kysely';
+import { type DeleteQueryBuilder, type FilterObject, type SelectQueryBuilder, sql, type UpdateQueryBuilder, type WhereInterface } from 'kysely';
 
 /**
  * Clauses most statements share, described once. Each is a function from a statement to the same
@@ -38,6 +38,34 @@ export const whereEqual =
     let q = statement as Narrowed;
     for (const [column, value] of Object.entries(values)) q = q.where(column, '=', value);
     return q as unknown as Q;
+  };
+
+/** `unknown` when the statement has the `tenantId` column (under the alias `A`, if given); `never` otherwise. */
+type School<Q, A extends string> = `${A}tenantId` extends keyof ColumnValues<Q> ? unknown : never;
+/** `unknown` when the statement has the `id` and `tenantId` columns (under the alias `A`, if given); `never` otherwise. */
+type IdAndSchool<Q, A extends string> = `${A}id` extends keyof ColumnValues<Q> ? School<Q, A> : never;
+/** The alias as a column's prefix: 'cs' as 'cs.', none as ''. */
+type Prefix<A extends string> = A extends '' ? '' : `${A}.`;
+
+/**
+ * Rows of one school, found by another key the statement names (decision 135): `coalesce(tenant_id, '') = ?`. SQLite
+ * plans with no statistics, and given `tenant_id = ?` beside a key it may take the school's index instead, and read
+ * every row of the school: beside a list of about three ids or more it did. Compared as an expression, the school is
+ * served by no index on either engine, and each row the key finds is kept only if it is the school's, still in the
+ * statement. `alias` names the table's alias in the statement ('cs' for `cs.tenant_id`).
+ */
+export const ofSchoolByKey =
+  <const A extends string = ''>(tenantId: string, alias?: A) =>
+  <Q extends Statement>(statement: Q & School<Q, Prefix<A>>): Q =>
+    (statement as Narrowed).where(sql`coalesce(${sql.ref(alias ? `${alias}.tenantId` : 'tenantId')}, '')`, '=', tenantId) as unknown as Q;
+
+/** Some of one school's rows by their ids: `where id in (…)`, the school as ofSchoolByKey compares it. No ids match nothing. */
+export const idsOfSchool =
+  <const A extends string = ''>(tenantId: string, ids: readonly string[], alias?: A) =>
+  <Q extends Statement>(statement: Q & IdAndSchool<Q, Prefix<A>>): Q => {
+    const q = statement as Narrowed;
+    if (ids.length === 0) return q.where(sql<boolean>`1 = 0`) as unknown as Q;
+    return ofSchoolByKey(tenantId, alias)(q.where(alias ? `${alias}.id` : 'id', 'in', ids) as unknown as Statement) as unknown as Q;
   };
 
 /** `unknown` when the select has a `seq` and an `id` column to order by; `never` (a type error where it is applied) otherwise. */

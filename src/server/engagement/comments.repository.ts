@@ -1,4 +1,5 @@
 import type { DB } from '../db/database';
+import { idsOfSchool, ofSchoolByKey } from '../db/clauses';
 import { pageFrom, type PageWindow } from '../db/paging';
 import type { CommentObjectType, CommentTable } from './engagement.table';
 
@@ -64,8 +65,13 @@ export function threadLinks(db: DB, tenantId: string, topId: string) {
 /** Deletes comments of this tenant by id, and (for top comments) their whole thread. */
 export async function deleteComments(db: DB, tenantId: string, ids: string[], threadOf?: string): Promise<number> {
   if (ids.length === 0) return 0;
-  let q = db.deleteFrom('comments').where('tenantId', '=', tenantId);
-  q = threadOf ? q.where((eb) => eb.or([eb('id', 'in', ids), eb('topId', '=', threadOf)])) : q.where('id', 'in', ids);
+  // By the comments' key and the thread's index, the school compared on the rows they find (decision 135).
+  const q = threadOf
+    ? db
+        .deleteFrom('comments')
+        .$call(ofSchoolByKey(tenantId))
+        .where((eb) => eb.or([eb('id', 'in', ids), eb('topId', '=', threadOf)]))
+    : db.deleteFrom('comments').$call(idsOfSchool(tenantId, ids));
   const result = await q.executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -6,7 +6,7 @@ import { MEDIA_STATE } from '~/lib/media-library';
 import type { MediaAsset, MediaAssetTable, MediaUpload, MediaUploadTable } from './media-library.table';
 import type { UploadUsage } from './media-library.rules';
 import { changedAny, insertedOne } from '../db/rows';
-import { whereEqual } from '../db/clauses';
+import { idsOfSchool, whereEqual } from '../db/clauses';
 
 /** All SQL of the media library; every query names the school. */
 
@@ -31,7 +31,7 @@ export function findAsset(db: DB, tenantId: string, id: string): Promise<MediaAs
 /** The names of the school's assets among these ids, in one query (the jobs screen's titles). */
 export function assetNames(db: DB, tenantId: string, ids: readonly string[]): Promise<{ id: string; name: string }[]> {
   if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('mediaAssets').select(['id', 'name']).where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
+  return db.selectFrom('mediaAssets').select(['id', 'name']).$call(idsOfSchool(tenantId, ids)).execute();
 }
 
 /** For the job, which has the id from its payload (and the school from the job row). */

@@ -1,4 +1,5 @@
 import type { DB } from '../db/database';
+import { idsOfSchool } from '../db/clauses';
 import { pageFrom, type PageWindow } from '../db/paging';
 import { prepared } from '../db/prepared';
 import type { FeedType } from './media.table';
@@ -115,5 +116,5 @@ export function findPublishedFeedItem(db: DB, tenantId: string, id: string, type
 
 export function tagNames(db: DB, tenantId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('contentOperationTags').select(['id', 'name']).where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
+  return db.selectFrom('contentOperationTags').select(['id', 'name']).$call(idsOfSchool(tenantId, ids)).execute();
 }

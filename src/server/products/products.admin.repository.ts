@@ -4,7 +4,7 @@ import { catalogTable, column, computed, countOf, numberOf, optionalTextOf, stat
 import type { AdminProduct, AdminProductCategory } from '~/lib/api/contracts/admin-catalog';
 import type { CommonQuestionTable, ProductOperationCategoryTable, ProductTable } from './products.table';
 import { CATEGORY } from './products.repository';
-import { bySeq, whereEqual } from '../db/clauses';
+import { bySeq, idsOfSchool, whereEqual } from '../db/clauses';
 import { parsePeriodTypes } from './products.rules';
 
 /**
@@ -113,8 +113,7 @@ export async function countCategories(db: DB, tenantId: string, ids: string[]): 
   const r = await db
     .selectFrom('productOperationCategories')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('tenantId', '=', tenantId)
-    .where('id', 'in', ids)
+    .$call(idsOfSchool(tenantId, ids))
     .executeTakeFirst();
   return countOf(r?.n);
 }

@@ -65,6 +65,7 @@ import * as m20261207T0500 from './20261207T0500_class_lessons_done';
 import * as m20261207T0900 from './20261207T0900_school_reads_by_key';
 import * as m20261207T1000 from './20261207T1000_children_found_by_parent';
 import * as m20261207T1200 from './20261207T1200_every_child_found_by_parent';
+import * as m20261207T1300 from './20261207T1300_certificates_and_sweeps_by_key';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -134,6 +135,7 @@ const migrations: Record<string, Migration> = {
   '20261207T0900_school_reads_by_key': m20261207T0900,
   '20261207T1000_children_found_by_parent': m20261207T1000,
   '20261207T1200_every_child_found_by_parent': m20261207T1200,
+  '20261207T1300_certificates_and_sweeps_by_key': m20261207T1300,
 };
 
 export const migrationProvider: MigrationProvider = {

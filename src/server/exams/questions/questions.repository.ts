@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database';
 import { containing, pageFrom, type PageWindow } from '../../db/paging';
 import type { BankQuestionTable } from './questions.table';
-import { bySeq, whereEqual } from '../../db/clauses';
+import { bySeq, idsOfSchool, whereEqual } from '../../db/clauses';
 import { changedAny } from '../../db/rows';
 
 /** All SQL of the question bank. Every query names the school. */
@@ -37,7 +37,7 @@ export function findQuestion(db: DB, tenantId: string, id: string) {
 /** Top-level questions of the school with these ids. */
 export function findQuestions(db: DB, tenantId: string, ids: readonly string[]) {
   if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('bankQuestions').selectAll().where('tenantId', '=', tenantId).where('parentId', 'is', null).where('id', 'in', ids).execute();
+  return db.selectFrom('bankQuestions').selectAll().$call(idsOfSchool(tenantId, ids)).where('parentId', 'is', null).execute();
 }
 
 /** The question with this fingerprint, other than `exceptId`. */

@@ -2,7 +2,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Work } from './works.table';
-import { whereEqual } from '../../db/clauses';
+import { idsOfSchool, whereEqual } from '../../db/clauses';
 import { prepared } from '../../db/prepared';
 
 /** All SQL of works. Every query names the school and the class. */
@@ -59,5 +59,5 @@ export function paperInUse(eb: ExpressionBuilder<Database, any>, paperId: string
 /** The titles of some works of the school. */
 export function listWorkTitles(db: DB, tenantId: string, workIds: readonly string[]) {
   if (workIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('works').select(['id', 'title']).where('tenantId', '=', tenantId).where('id', 'in', workIds).execute();
+  return db.selectFrom('works').select(['id', 'title']).$call(idsOfSchool(tenantId, workIds)).execute();
 }

@@ -4,7 +4,7 @@ import { changedRows, countOf } from '../../db/rows';
 import type { DB } from '../../db/database';
 import { containing, pageFrom, type PageWindow } from '../../db/paging';
 import { STAFF_ROLE, STAFF_STATUS, type StaffRole } from '~/lib/staff/roles';
-import { whereEqual } from '../../db/clauses';
+import { idsOfSchool, whereEqual } from '../../db/clauses';
 import { attemptLedger } from '../../db/attempt-ledger';
 import type {
   StaffAccountTable,
@@ -41,12 +41,7 @@ export function findAccountByMobile(db: DB, tenantId: string, mobile: string) {
 /** Accounts of the school by id (any state): their names, for the screens that name them. */
 export function accountsByIds(db: DB, tenantId: string, ids: readonly string[]) {
   if (!ids.length) return Promise.resolve([]);
-  return db
-    .selectFrom('staffAccounts')
-    .select(['id', 'name', 'role', 'status'])
-    .where('tenantId', '=', tenantId)
-    .where('id', 'in', [...ids])
-    .execute();
+  return db.selectFrom('staffAccounts').select(['id', 'name', 'role', 'status']).$call(idsOfSchool(tenantId, ids)).execute();
 }
 
 /** The school's active accounts with one of the roles, by name. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
+import { idsOfSchool } from '../../db/clauses';
 import { isStaffRole, type AuditTarget, type StaffRole } from '~/lib/staff/roles';
 
 /**
@@ -55,42 +56,29 @@ const NO_PARENT = sql<string | null>`null`.as('parent');
 const JOIN = ' · ';
 
 const LOOKUPS: Partial<Record<AuditTarget, Lookup>> = {
-  account: (db, tenantId, ids) =>
-    db.selectFrom('staffAccounts').select(['id', 'name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
-  invitation: (db, tenantId, ids) =>
-    db.selectFrom('staffInvitations').select(['id', 'name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
-  news: (db, tenantId, ids) =>
-    db.selectFrom('news').select(['id', 'title as name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
-  notice: (db, tenantId, ids) =>
-    db.selectFrom('notices').select(['id', 'title as name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
-  newsCategory: (db, tenantId, ids) =>
-    db.selectFrom('newsCategories').select(['id', 'name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
-  product: (db, tenantId, ids) => db.selectFrom('products').select(['id', 'name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
+  account: (db, tenantId, ids) => db.selectFrom('staffAccounts').select(['id', 'name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
+  invitation: (db, tenantId, ids) => db.selectFrom('staffInvitations').select(['id', 'name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
+  news: (db, tenantId, ids) => db.selectFrom('news').select(['id', 'title as name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
+  notice: (db, tenantId, ids) => db.selectFrom('notices').select(['id', 'title as name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
+  newsCategory: (db, tenantId, ids) => db.selectFrom('newsCategories').select(['id', 'name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
+  product: (db, tenantId, ids) => db.selectFrom('products').select(['id', 'name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
   productCategory: (db, tenantId, ids) =>
-    db.selectFrom('productOperationCategories').select(['id', 'name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
-  question: (db, tenantId, ids) =>
-    db.selectFrom('commonQuestions').select(['id', 'name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
-  hotMajor: (db, tenantId, ids) =>
-    db.selectFrom('hotMajors').select(['id', 'name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
-  banner: (db, tenantId, ids) =>
-    db.selectFrom('materialPosters').select(['id', 'name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
-  coupon: (db, tenantId, ids) =>
-    db.selectFrom('coupons').select(['id', 'title as name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
+    db.selectFrom('productOperationCategories').select(['id', 'name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
+  question: (db, tenantId, ids) => db.selectFrom('commonQuestions').select(['id', 'name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
+  hotMajor: (db, tenantId, ids) => db.selectFrom('hotMajors').select(['id', 'name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
+  banner: (db, tenantId, ids) => db.selectFrom('materialPosters').select(['id', 'name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
+  coupon: (db, tenantId, ids) => db.selectFrom('coupons').select(['id', 'title as name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
   albumCategory: (db, tenantId, ids) =>
-    db.selectFrom('materialCategories').select(['id', 'categoryName as name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
-  material: (db, tenantId, ids) =>
-    db.selectFrom('materials').select(['id', 'name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
-  teachingClass: (db, tenantId, ids) =>
-    db.selectFrom('teachingClasses').select(['id', 'name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
-  classPeriod: (db, tenantId, ids) =>
-    db.selectFrom('classPeriods').select(['id', 'name', 'classId as parent']).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
+    db.selectFrom('materialCategories').select(['id', 'categoryName as name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
+  material: (db, tenantId, ids) => db.selectFrom('materials').select(['id', 'name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
+  teachingClass: (db, tenantId, ids) => db.selectFrom('teachingClasses').select(['id', 'name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
+  classPeriod: (db, tenantId, ids) => db.selectFrom('classPeriods').select(['id', 'name', 'classId as parent']).$call(idsOfSchool(tenantId, ids)).execute(),
   classStudent: async (db, tenantId, ids) => {
     const rows = await db
       .selectFrom('classStudents as cs')
       .innerJoin('users as u', 'u.id', 'cs.userId')
       .select(['cs.id', 'cs.userId as parent', 'u.realName', 'u.nickName'])
-      .where('cs.tenantId', '=', tenantId)
-      .where('cs.id', 'in', ids)
+      .$call(idsOfSchool(tenantId, ids, 'cs'))
       .execute();
     return rows.map((r) => ({ id: r.id, parent: r.parent, name: r.realName || r.nickName || '' }));
   },
@@ -105,24 +93,20 @@ const LOOKUPS: Partial<Record<AuditTarget, Lookup>> = {
       .execute();
     return rows.map((r) => ({ id: r.id, parent: null, name: r.realName || r.nickName || '' }));
   },
-  course: (db, tenantId, ids) => db.selectFrom('courses').select(['id', 'name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
-  examPaper: (db, tenantId, ids) =>
-    db.selectFrom('examPapers').select(['id', 'title as name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
-  work: (db, tenantId, ids) =>
-    db.selectFrom('works').select(['id', 'title as name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
+  course: (db, tenantId, ids) => db.selectFrom('courses').select(['id', 'name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
+  examPaper: (db, tenantId, ids) => db.selectFrom('examPapers').select(['id', 'title as name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
+  work: (db, tenantId, ids) => db.selectFrom('works').select(['id', 'title as name', NO_PARENT]).$call(idsOfSchool(tenantId, ids)).execute(),
   skillCert: (db, tenantId, ids) =>
     db
       .selectFrom('skillCertificates')
       .select(['id', sql<string>`name || ${JOIN} || profession_name`.as('name'), NO_PARENT])
-      .where('tenantId', '=', tenantId)
-      .where('id', 'in', ids)
+      .$call(idsOfSchool(tenantId, ids))
       .execute(),
   trainingCert: (db, tenantId, ids) =>
     db
       .selectFrom('trainingCertificates')
       .select(['id', sql<string>`student_name || ${JOIN} || product_name`.as('name'), NO_PARENT])
-      .where('tenantId', '=', tenantId)
-      .where('id', 'in', ids)
+      .$call(idsOfSchool(tenantId, ids))
       .execute(),
   workAttempt: async (db, tenantId, ids) => {
     const rows = await db
@@ -131,8 +115,7 @@ const LOOKUPS: Partial<Record<AuditTarget, Lookup>> = {
       .innerJoin('users as u', 'u.id', 'cs.userId')
       .leftJoin('works as w', (j) => j.onRef('w.id', '=', 'a.workId').onRef('w.tenantId', '=', 'a.tenantId'))
       .select(['a.id', 'a.workId as parent', 'u.realName', 'u.nickName', 'w.title'])
-      .where('a.tenantId', '=', tenantId)
-      .where('a.id', 'in', ids)
+      .$call(idsOfSchool(tenantId, ids, 'a'))
       .execute();
     return rows.map((r) => ({ id: r.id, parent: r.parent, name: [r.realName || r.nickName || '', r.title ?? ''].filter(Boolean).join(JOIN) }));
   },
@@ -155,6 +138,6 @@ export const targetKey = (type: AuditTarget, id: string) => `${type}:${id}`;
 /** The roles of the accounts that acted, by id (an account no longer there has none): one query. */
 export async function rolesOf(db: DB, tenantId: string, ids: string[]): Promise<Map<string, StaffRole>> {
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom('staffAccounts').select(['id', 'role']).where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
+  const rows = await db.selectFrom('staffAccounts').select(['id', 'role']).$call(idsOfSchool(tenantId, ids)).execute();
   return new Map(rows.flatMap((r) => (isStaffRole(r.role) ? [[r.id, r.role] as const] : [])));
 }
