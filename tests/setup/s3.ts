@@ -6,6 +6,7 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll } from 'vitest';
 import { addMultipartListing } from './s3rver-multipart';
+import { writeBeforeAnswering } from './s3rver-writes';
 
 /**
  * A real S3-protocol server for tests (s3rver: the S3 HTTP API over files on disk), on loopback
@@ -48,6 +49,8 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Se
   const server = new S3rver({ port: options.port ?? 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
   // The multipart calls tus's S3 store makes that s3rver lacks (ListParts, AbortMultipartUpload, ListMultipartUploads).
   addMultipartListing(server);
+  // An object is in its file before its PUT is answered, as S3 reads after a write.
+  writeBeforeAnswering(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({
