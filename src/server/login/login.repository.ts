@@ -1,6 +1,6 @@
 import type { InsertResult } from 'kysely';
 import type { DB } from '../db/database';
-import { countOf, changedOne } from '../db/rows';
+import { changedOne } from '../db/rows';
 import { attemptLedger } from '../db/attempt-ledger';
 
 /**
@@ -16,17 +16,6 @@ import { attemptLedger } from '../db/attempt-ledger';
  * address's budget leaves out the failures of accounts that logged in since (forgiven); an
  * account's counts keep them until their window ends (decision 095).
  */
-export type FailuresOf = { ip: string } | { account: string } | { account: string; ip: string } | { account: string; device: string };
-
-export async function countFailures(db: DB, by: FailuresOf, since: number): Promise<number> {
-  let q = db.selectFrom('loginFailures').where('createdAt', '>', since);
-  if ('account' in by) q = q.where('account', '=', by.account);
-  if ('ip' in by) q = q.where('ip', '=', by.ip);
-  if (!('account' in by)) q = q.where('forgiven', '=', 0);
-  q = 'device' in by ? q.where('device', '=', by.device) : q.where('device', 'is', null);
-  return countOf(q);
-}
-
 /** Counts an attempt before it is checked (pending until it fails or is taken back). */
 export function insertAttempt(db: DB, row: { id: string; account: string | null; ip: string; device: string | null; createdAt: number }) {
   return db
@@ -35,7 +24,12 @@ export function insertAttempt(db: DB, row: { id: string; account: string | null;
     .execute();
 }
 
-export const { settleFailure, deleteFailure, deleteOldFailures } = attemptLedger('loginFailures');
+const ledger = attemptLedger('loginFailures');
+export const { settleFailure, deleteFailure, deleteOldFailures } = ledger;
+
+/** The window's failures of an attempt at a student's account (null: no such account), from its address and browser. */
+export const countWindow = (db: DB, of: { account: string | null; ip: string; device: string | null }, since: number) =>
+  ledger.countWindow(db, of.account === null ? null : (eb) => eb('account', '=', of.account), of, since);
 
 /**
  * A successful password login forgives the account's failures (decision 095): they no longer count

@@ -64,26 +64,16 @@ async function reserveAttempt(s: Scope, tenantId: string, a: AttemptOf, checkAdd
   const device = a.account === null ? null : trustedDevice(s.config.SESSION_SECRET, 'student', a.account, a.deviceToken);
   const id = newId(s.now);
   await repo.insertAttempt(s.db, { id, account: a.account, ip, device, createdAt: s.now });
-  const account = a.account;
-  const count = (by: repo.FailuresOf) => repo.countFailures(s.db, by, since);
-  // Only what the verdict reads: a known browser counts its own failures alone; the address's
-  // budget is read only where it is asked.
-  const known = account !== null && device !== null;
-  const byAddress = checkAddress && !known;
-  const [deviceFailures, accountAddress, accountFailures, address, loggedIn] = await Promise.all([
-    known ? count({ account, device }) : 0,
-    account !== null && !known ? count({ account, ip }) : 0,
-    account !== null && !known ? count({ account }) : 0,
-    byAddress ? count({ ip }) : 0,
-    byAddress ? repo.countAccountsLoggedIn(s.db, ip, since) : 0,
+  const known = a.account !== null && device !== null;
+  // The address's budget is read only where it is asked.
+  const [counts, loggedIn] = await Promise.all([
+    repo.countWindow(s.db, { account: a.account, ip, device }, since),
+    checkAddress && !known ? repo.countAccountsLoggedIn(s.db, ip, since) : 0,
   ]);
   const verdict = attemptVerdict(
     {
       trusted: device !== null,
-      device: deviceFailures,
-      accountAddress,
-      account: accountFailures,
-      address,
+      ...counts,
       addressBudget: checkAddress ? addressFailureBudget(loggedIn) : null,
       captchaGiven: a.captcha !== undefined,
     },

@@ -305,27 +305,6 @@ export async function usePasswordReset(db: DB, id: string, now: number): Promise
 
 // --- Sign-in failures -------------------------------------------------------------------------
 
-/**
- * Which failures a throttle counts: an address's or an account's by browsers their accounts do
- * not know (device null), one account from one address likewise, or one known device's. An
- * address's budget leaves out the failures of accounts that signed in since (forgiven); an
- * account's counts keep them until their window ends (decision 095).
- */
-export type FailuresOf =
-  | { ip: string }
-  | { tenantId: string; accountKey: string }
-  | { tenantId: string; accountKey: string; ip: string }
-  | { tenantId: string; accountKey: string; device: string };
-
-export async function countFailures(db: DB, by: FailuresOf, since: number): Promise<number> {
-  let q = db.selectFrom('staffSignInFailures').where('createdAt', '>', since);
-  if ('accountKey' in by) q = q.where('tenantId', '=', by.tenantId).where('accountKey', '=', by.accountKey);
-  if ('ip' in by) q = q.where('ip', '=', by.ip);
-  if (!('accountKey' in by)) q = q.where('forgiven', '=', 0);
-  q = 'device' in by ? q.where('device', '=', by.device) : q.where('device', 'is', null);
-  return countOf(q);
-}
-
 /** Counts an attempt before it is checked (pending until it fails or is taken back). */
 export function insertAttempt(db: DB, row: Omit<Insertable<StaffSignInFailureTable>, 'pending'>) {
   return db
@@ -334,7 +313,12 @@ export function insertAttempt(db: DB, row: Omit<Insertable<StaffSignInFailureTab
     .execute();
 }
 
-export const { settleFailure, deleteFailure, deleteOldFailures } = attemptLedger('staffSignInFailures');
+const ledger = attemptLedger('staffSignInFailures');
+export const { settleFailure, deleteFailure, deleteOldFailures } = ledger;
+
+/** The window's failures of an attempt at a school's staff account (by its key), from its address and browser. */
+export const countWindow = (db: DB, of: { tenantId: string; accountKey: string; ip: string; device: string | null }, since: number) =>
+  ledger.countWindow(db, (eb) => eb.and([eb('tenantId', '=', of.tenantId), eb('accountKey', '=', of.accountKey)]), of, since);
 
 /**
  * A successful sign-in forgives the account's failures (decision 095): out of their address's

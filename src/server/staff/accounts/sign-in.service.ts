@@ -51,23 +51,11 @@ export async function reserveAttempt(s: Scope, tenantId: string, key: string, cl
   const device = trustedDevice(s.config.SESSION_SECRET, 'staff', `${tenantId}:${key}`, client.deviceToken);
   const id = newId(s.now);
   await repo.insertAttempt(s.db, { id, tenantId, accountKey: key, ip, device, createdAt: s.now });
-  const count = (by: repo.FailuresOf) => repo.countFailures(s.db, by, since);
-  // Only what the verdict reads: a known browser counts its own failures alone; the address's
-  // failures are read only where its budget is asked.
-  const known = device !== null;
-  const [deviceFailures, accountAddress, account, address] = await Promise.all([
-    known ? count({ tenantId, accountKey: key, device }) : 0,
-    known ? 0 : count({ tenantId, accountKey: key, ip }),
-    known ? 0 : count({ tenantId, accountKey: key }),
-    checkAddress && !known ? count({ ip }) : 0,
-  ]);
+  const counts = await repo.countWindow(s.db, { tenantId, accountKey: key, ip, device }, since);
   const verdict = attemptVerdict(
     {
       trusted: device !== null,
-      device: deviceFailures,
-      accountAddress,
-      account,
-      address,
+      ...counts,
       addressBudget: checkAddress ? STAFF_THROTTLE.perIp : null,
       captchaGiven: client.captcha !== undefined,
     },
