@@ -57,7 +57,11 @@ type Prefix<A extends string> = A extends '' ? '' : `${A}.`;
 export const ofSchoolByKey =
   <const A extends string = ''>(tenantId: string, alias?: A) =>
   <Q extends Statement>(statement: Q & School<Q, Prefix<A>>): Q =>
-    (statement as Narrowed).where(sql`coalesce(${sql.ref(alias ? `${alias}.tenantId` : 'tenantId')}, '')`, '=', tenantId) as unknown as Q;
+    schoolOnRows(statement as Narrowed, tenantId, alias) as unknown as Q;
+
+/** The school's comparison of ofSchoolByKey, on a statement seen only as something to add conditions to. */
+const schoolOnRows = (q: Narrowed, tenantId: string, alias: string | undefined) =>
+  q.where(sql`coalesce(${sql.ref(alias ? `${alias}.tenantId` : 'tenantId')}, '')`, '=', tenantId);
 
 /** Some of one school's rows by their ids: `where id in (…)`, the school as ofSchoolByKey compares it. No ids match nothing. */
 export const idsOfSchool =
@@ -65,7 +69,7 @@ export const idsOfSchool =
   <Q extends Statement>(statement: Q & IdAndSchool<Q, Prefix<A>>): Q => {
     const q = statement as Narrowed;
     if (ids.length === 0) return q.where(sql<boolean>`1 = 0`) as unknown as Q;
-    return ofSchoolByKey(tenantId, alias)(q.where(alias ? `${alias}.id` : 'id', 'in', ids) as unknown as Statement) as unknown as Q;
+    return schoolOnRows(q.where(alias ? `${alias}.id` : 'id', 'in', ids), tenantId, alias) as unknown as Q;
   };
 
 /** `unknown` when the select has a `seq` and an `id` column to order by; `never` (a type error where it is applied) otherwise. */
