@@ -238,6 +238,20 @@ describe('notes', () => {
     expect((await notes(1)).map((n) => n.id)).toContain(mineNote.id);
   });
 
+  test("the author's own note named through another of their classes, or another school's, is not found and stays", async () => {
+    // The notes are found by their ids, the class compared on the rows found (findNotes): the classmate is also in class H.
+    const own = (await notes(1, 'mate')).find((n) => n.title === '雨桐的私人笔记')!;
+    const elsewhere = { ...lesson(video, 'mate'), classId: classH };
+    expectRefused(await call(api.noteDelete, { classId: classH, ids: [own.id] }, mate), ErrorCode.NOT_FOUND, t('learning.noteNotFound'));
+    const refused = await call(api.noteUpdate, { ...elsewhere, courseId, id: own.id, title: '改掉', isShared: 0 }, mate);
+    expect(refused.body.code).not.toBe(ErrorCode.OK);
+    expect((await notes(1, 'mate')).find((n) => n.id === own.id)!.title).toBe('雨桐的私人笔记');
+    // Another school's student names the note by its id in their own class.
+    const fromHuaxia = await huaxiaCall(api.noteDelete, { classId: huaxiaClass, ids: [own.id] });
+    expectRefused(fromHuaxia, ErrorCode.NOT_FOUND, t('learning.noteNotFound'));
+    expect((await notes(1, 'mate')).map((n) => n.id)).toContain(own.id);
+  });
+
   test('title required (请先填写笔记名称), title and text 1 and 100 pass, 101 refused', async () => {
     const base = { ...lesson(doc), courseId, isShared: 0 as const };
     const empty = await call(api.noteCreate, { ...base, title: '' });

@@ -19,6 +19,8 @@ import { tagNames } from '~/server/media/media.repository';
 import { listWorkTitles } from '~/server/exams/works/works.repository';
 import { findQuestions } from '~/server/exams/questions/questions.repository';
 import { deleteComments } from '~/server/engagement/comments.repository';
+import { findNotes } from '~/server/learning/interaction/interaction.repository';
+import { workLessons } from '~/server/exams/works/staff-works.read-model';
 import { DEMO, ON_POSTGRES, useTestServer } from '../setup/server';
 
 /**
@@ -165,4 +167,16 @@ test.skipIf(ON_POSTGRES)("some of the school's rows by their ids, and a comment'
       expectNoSchoolWideStep(await plansOf(read));
     }
   }
+});
+
+test.skipIf(ON_POSTGRES)("a student's notes named by id are found by their key, and a class's work lessons through the class's courses", async () => {
+  // With the class named in the statement, SQLite took the class's index of notes from two ids on: every note of the class.
+  for (const n of [1, 3, 10, 50]) {
+    const plans = await plansOf((db) => findNotes(db, DEMO.id, 'a-class', ids('note', n)));
+    expectNoSchoolWideStep(plans);
+    for (const plan of plans) expect(plan).toMatch(/→ SEARCH classroom_notes USING INDEX sqlite_autoindex_classroom_notes_1 \(id=\?\)$/);
+  }
+  const lessons = await plansOf((db) => workLessons(db, DEMO.id, 'a-class'));
+  expectNoSchoolWideStep(lessons);
+  expect(lessons.join('\n')).toMatch(/→ SEARCH cc USING INDEX class_courses_class_course_uq \(class_id=\?\)/);
 });

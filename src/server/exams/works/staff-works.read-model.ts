@@ -1,6 +1,6 @@
 import type { DB } from '../../db/database';
 import { WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
-import { whereEqual } from '../../db/clauses';
+import { ofSchoolByKey, whereEqual } from '../../db/clauses';
 
 /**
  * What the staff screens of works show beside each work, each in one query: the lessons a class's
@@ -12,14 +12,19 @@ import { whereEqual } from '../../db/clauses';
  */
 export const READS = ['classrooms', 'classCourses', 'courses', 'examPapers', 'workAttempts', 'teachingClasses'] as const;
 
-/** The homework and test lessons of the courses the class teaches, in the class's course order and the course's lesson order. */
+/**
+ * The homework and test lessons of the courses the class teaches, in the class's course order and the course's lesson
+ * order: the class's courses by the class, their lessons by the course, the school compared on each lesson (decision
+ * 135). Named as `l.tenant_id = ?`, the school's index of lessons was read first, every lesson of the school.
+ */
 export function workLessons(db: DB, tenantId: string, classId: string) {
   return db
     .selectFrom('classrooms as l')
     .innerJoin('classCourses as cc', (j) => j.onRef('cc.courseId', '=', 'l.courseId').onRef('cc.tenantId', '=', 'l.tenantId'))
     .innerJoin('courses as c', 'c.id', 'l.courseId')
     .select(['l.id as classroomId', 'l.name as lessonName', 'l.classroomType', 'c.id as courseId', 'c.name as courseName'])
-    .$call(whereEqual({ 'l.tenantId': tenantId, 'cc.classId': classId }))
+    .$call(ofSchoolByKey(tenantId, 'l'))
+    .where('cc.classId', '=', classId)
     .where('l.classroomType', 'in', WORK_CLASSROOM_TYPES)
     .orderBy('cc.seq')
     .orderBy('l.seq')

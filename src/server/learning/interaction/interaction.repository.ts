@@ -1,6 +1,6 @@
 import type { DB } from '../../db/database';
 import { NOTE_DATA_TYPE, type NoteDataType } from '~/lib/learning/interaction';
-import { whereEqual } from '../../db/clauses';
+import { idsOfSchool, whereEqual } from '../../db/clauses';
 import { changedRows } from '../../db/rows';
 import type { Selectable } from 'kysely';
 import type { ClassroomQuestion, ClassroomQuestionDraftTable } from './interaction.table';
@@ -103,14 +103,14 @@ export function insertNote(
     .execute();
 }
 
-/** The notes of the class with these ids (whoever wrote them). */
-export function findNotes(db: DB, tenantId: string, classId: string, ids: readonly string[]) {
-  return db
-    .selectFrom('classroomNotes')
-    .$call(whereEqual({ tenantId, classId }))
-    .where('id', 'in', ids)
-    .select(['id', 'classStudentId', 'classroomId'])
-    .execute();
+/**
+ * The notes of the class with these ids (whoever wrote them). Found by their ids, the school compared on each row
+ * (decision 135) and the class on the rows read: named in the statement, the class's index was taken, every note of the
+ * class read.
+ */
+export async function findNotes(db: DB, tenantId: string, classId: string, ids: readonly string[]) {
+  const rows = await db.selectFrom('classroomNotes').$call(idsOfSchool(tenantId, ids)).select(['id', 'classId', 'classStudentId', 'classroomId']).execute();
+  return rows.filter((r) => r.classId === classId);
 }
 
 /** Updates the author's note; answers how many rows changed (0: not theirs or gone). */
