@@ -336,9 +336,11 @@ describe('one rule in TypeScript and in the learner area’s SQL: is a work hand
         .get(who.studentId)
         ?.has(w.classroomId) ?? false,
     ).toBe(expected);
-    expect((await works.courseSubmitters(s, { tenantId, classId: who.classId, courseIds: [w.courseId] })).some((x) => x.classStudentId === who.studentId)).toBe(
-      expected,
-    );
+    expect(
+      (await works.courseSubmitterPairs(s, { tenantId, classId: who.classId, courseIds: [w.courseId] }).execute()).some(
+        (x) => x.classStudentId === who.studentId,
+      ),
+    ).toBe(expected);
     expect((await standing(QUIZ, who)).handedIn).toBe(expected);
   });
 });

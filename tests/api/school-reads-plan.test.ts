@@ -21,6 +21,8 @@ import { findQuestions } from '~/server/exams/questions/questions.repository';
 import { deleteComments } from '~/server/engagement/comments.repository';
 import { findNotes } from '~/server/learning/interaction/interaction.repository';
 import { workLessons } from '~/server/exams/works/staff-works.read-model';
+import { participantsOf } from '~/server/learning/duties/duties.service';
+import { createScope } from '~/server/http/request-scope';
 import { DEMO, ON_POSTGRES, useTestServer } from '../setup/server';
 
 /**
@@ -179,4 +181,27 @@ test.skipIf(ON_POSTGRES)("a student's notes named by id are found by their key, 
   const lessons = await plansOf((db) => workLessons(db, DEMO.id, 'a-class'));
   expectNoSchoolWideStep(lessons);
   expect(lessons.join('\n')).toMatch(/→ SEARCH cc USING INDEX class_courses_class_course_uq \(class_id=\?\)/);
+});
+
+test.skipIf(ON_POSTGRES)("a class's participants are counted course by course from the class's own indexes of records, hand-ins and sign-ins", async () => {
+  const db = server().runtime.db;
+  const taught = await db.selectFrom('classCourses').select(['classId', 'tenantId']).where('tenantId', '=', DEMO.id).executeTakeFirstOrThrow();
+  const courses = await db.selectFrom('classCourses').select('courseId').where('classId', '=', taught.classId).execute();
+  const scope = createScope(server().runtime, {
+    requestId: 'participants-plan',
+    ip: '',
+    host: '',
+    headers: { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
+  });
+  const plans = (await plansOf((planned) => participantsOf({ ...scope, db: planned }, { tenantId: DEMO.id, classId: taught.classId }))).filter((p) =>
+    p.startsWith('select count(*)'),
+  );
+  expect(plans).toHaveLength(courses.length);
+  // The count reads the union's rows, kept aside: that scan is of no table.
+  expectNoSchoolWideStep(plans.map((p) => p.replace(/ \| SCAN p$/, '')));
+  for (const plan of plans) {
+    expect(plan).toMatch(/SEARCH lesson_records USING COVERING INDEX lesson_records_class_idx \(course_id=\? AND class_id=\? AND tenant_id=\?\)/);
+    expect(plan).toMatch(/SEARCH work_attempts USING COVERING INDEX work_attempts_class_idx \(class_id=\? AND tenant_id=\? AND course_id=\?/);
+    expect(plan).toMatch(/SEARCH at USING COVERING INDEX activity_attendance_once_uq \(activity_id=\?\)/);
+  }
 });

@@ -65,6 +65,41 @@ function contentOf(l: FixtureLesson): string | null {
   return content === undefined || content === null ? null : JSON.stringify(content);
 }
 
+/** An online activity of a lesson in a class, as the fixture writes it (required unless said). */
+export interface FixtureActivity {
+  tenantId: string;
+  classId: string;
+  courseId: string;
+  classroomId: string;
+  name: string;
+  startAt: number;
+  endAt: number;
+  required?: boolean;
+}
+
+/** The row of a fixture's activity. */
+export function activityRow(a: FixtureActivity, id: string, createdAt: number) {
+  return {
+    id,
+    tenantId: a.tenantId,
+    classId: a.classId,
+    courseId: a.courseId,
+    classroomId: a.classroomId,
+    name: a.name,
+    isRequired: a.required === false ? 0 : 1,
+    onlineType: 1,
+    bizType: 'ONLINE_CLASSROOM',
+    startAt: a.startAt,
+    endAt: a.endAt,
+    position: null,
+    address: null,
+    signIn: 0,
+    signOut: 0,
+    onlineAttendance: 0,
+    createdAt,
+  };
+}
+
 export async function createLearningClass(db: DB, input: FixtureClassInput): Promise<FixtureClass> {
   const { tenantId, now } = input;
   const created = now - 30 * DAY;
@@ -166,25 +201,9 @@ export async function createLearningClass(db: DB, input: FixtureClassInput): Pro
     await db
       .insertInto('classActivities')
       .values(
-        input.activities.map((a) => ({
-          id: newId(now),
-          tenantId,
-          classId,
-          courseId,
-          classroomId: lessons[a.lesson]!,
-          name: `${input.courseName}：${a.lesson}`,
-          isRequired: a.required === false ? 0 : 1,
-          onlineType: 1,
-          bizType: 'ONLINE_CLASSROOM',
-          startAt: a.startAt,
-          endAt: a.endAt,
-          position: null,
-          address: null,
-          signIn: 0,
-          signOut: 0,
-          onlineAttendance: 0,
-          createdAt: created,
-        })),
+        input.activities.map((a) =>
+          activityRow({ tenantId, classId, courseId, classroomId: lessons[a.lesson]!, name: `${input.courseName}：${a.lesson}`, ...a }, newId(now), created),
+        ),
       )
       .execute();
 

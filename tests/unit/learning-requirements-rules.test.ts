@@ -40,27 +40,40 @@ describe('requirementBars', () => {
 });
 
 describe('courseParticipants', () => {
-  const a = (courseId: string, classStudentId: string) => ({ courseId, classStudentId });
-
-  test('each student once per course, however many kinds of activity they have', () => {
-    const studied = [a('c1', 's1'), a('c1', 's2'), a('c2', 's1')];
-    const submitted = [a('c1', 's1'), a('c1', 's3')];
-    const attended = [a('c2', 's1'), a('c2', 's1')];
-    expect(courseParticipants(['c1', 'c2'], [studied, submitted, attended])).toEqual(
+  test("each course asked has the database's count, as a number whichever engine's type it came in", () => {
+    expect(
+      courseParticipants(
+        ['c1', 'c2', 'c3'],
+        [
+          { courseId: 'c1', n: 3 },
+          { courseId: 'c2', n: '20000' },
+          { courseId: 'c3', n: 7n },
+        ],
+      ),
+    ).toEqual(
       new Map([
         ['c1', 3],
-        ['c2', 1],
+        ['c2', 20_000],
+        ['c3', 7],
       ]),
     );
   });
 
-  test('a course nobody began is 0; activity of a course not asked about is left out', () => {
-    expect(courseParticipants(['c1', 'c2'], [[a('c3', 's1')]])).toEqual(
+  test('a course nobody began is 0; a count of a course not asked about, or of none, is left out', () => {
+    expect(
+      courseParticipants(
+        ['c1', 'c2'],
+        [
+          { courseId: 'c3', n: 1 },
+          { courseId: null, n: 4 },
+        ],
+      ),
+    ).toEqual(
       new Map([
         ['c1', 0],
         ['c2', 0],
       ]),
     );
-    expect(courseParticipants([], [[a('c1', 's1')]])).toEqual(new Map());
+    expect(courseParticipants([], [{ courseId: 'c1', n: 1 }])).toEqual(new Map());
   });
 });

@@ -48,19 +48,27 @@ export function requirementBars(resultMap: Partial<Record<DutyType, CountPair>> 
   return bars;
 }
 
-/** Someone of a class who did something in a course. */
-export interface CourseActivity {
-  courseId: string;
-  classStudentId: string;
+/** Some courses of one class: whose participants are counted (never empty: `in ()` is no SQL). */
+export interface ClassCourses {
+  tenantId: string;
+  classId: string;
+  courseIds: readonly [string, ...string[]];
+}
+
+/** How many of a class took part in one course, as the database counted them. */
+export interface CourseCount {
+  courseId: string | null;
+  n: number | string | bigint;
 }
 
 /**
  * How many of the class take part in each course: the students who did something in it (a study
  * record of one of its lessons, submitted homework or a test, a sign-in to one of its face-to-face
- * activities), each counted once however much they did. Courses nobody began are 0.
+ * activities), each counted once however much they did; the database counts the union of those pairs
+ * (duties.service.ts participantsOf). Courses nobody began are 0, and a count of a course not asked is left out.
  */
-export function courseParticipants(courseIds: readonly string[], activity: readonly (readonly CourseActivity[])[]): Map<string, number> {
-  const seen = new Map<string, Set<string>>(courseIds.map((id) => [id, new Set<string>()]));
-  for (const list of activity) for (const a of list) seen.get(a.courseId)?.add(a.classStudentId);
-  return new Map([...seen].map(([id, students]) => [id, students.size]));
+export function courseParticipants(courseIds: readonly string[], counts: readonly CourseCount[]): Map<string, number> {
+  const participants = new Map<string, number>(courseIds.map((id) => [id, 0]));
+  for (const { courseId, n } of counts) if (courseId !== null && participants.has(courseId)) participants.set(courseId, Number(n));
+  return participants;
 }

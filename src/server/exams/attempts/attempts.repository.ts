@@ -6,7 +6,6 @@ import type { WorkDutyReport } from './attempts.table';
 import { allLessons, inLessons, noLessons, whereEqual, type LessonFilter } from '../../db/clauses';
 import { changedOne } from '../../db/rows';
 import { prepared } from '../../db/prepared';
-import type { CourseActivity } from '~/lib/learning/requirements';
 
 /**
  * All SQL of attempts (rows of work_attempts; HANDED_IN_STATUSES count as handed in, one rule for
@@ -218,11 +217,14 @@ export function listClassSubmittedLessons(db: DB, tenantId: string, classId: str
   return classHandInsQuery(db, tenantId, classId, courseId, classroomIds).execute();
 }
 
-/** The class students of a class with a submitted attempt in each of some courses. */
-export function listCourseSubmitters(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<CourseActivity[]> {
-  if (!courseIds.length) return Promise.resolve([]);
-  return classHandedIn(db, tenantId, classId).select(['courseId', 'classStudentId']).distinct().where('courseId', 'in', courseIds).execute();
-}
+/**
+ * Who of a class submitted work in some courses, as a statement for the participants' count to unite with the others
+ * (duties.service.ts participantsOf, a course at a time): the course and the student of each attempt handed in, made
+ * distinct by the union. With the student alone, SQLite read every class's hand-ins of the course through
+ * work_attempts_course_idx, which gives the union its order (decision 136).
+ */
+export const courseSubmittersQuery = (db: DB, tenantId: string, classId: string, courseIds: readonly [string, ...string[]]) =>
+  classHandedIn(db, tenantId, classId).select(['courseId', 'classStudentId']).where('courseId', 'in', courseIds);
 
 // ------------------------------------------------------------ marking
 

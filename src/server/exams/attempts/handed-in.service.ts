@@ -1,6 +1,6 @@
 import type { Scope } from '../../http/scope';
 import * as repo from './attempts.repository';
-import type { CourseActivity } from '~/lib/learning/requirements';
+import type { ClassCourses } from '~/lib/learning/requirements';
 import type { LessonFilter } from '../../db/clauses';
 
 /**
@@ -51,9 +51,9 @@ export async function classSubmittedLessons(
   return byStudent;
 }
 
-/** Who of the class submitted work in which of the courses (class-wide: for counts only). */
-export function courseSubmitters(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<CourseActivity[]> {
-  return repo.listCourseSubmitters(s.db, input.tenantId, input.classId, input.courseIds);
+/** Who of the class submitted work in which of the courses, as a statement (class-wide: for counts only). */
+export function courseSubmitterPairs(s: Pick<Scope, 'db'>, input: ClassCourses) {
+  return repo.courseSubmittersQuery(s.db, input.tenantId, input.classId, input.courseIds);
 }
 
 // ------------------------------------------------------------ marking

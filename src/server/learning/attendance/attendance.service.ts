@@ -10,7 +10,7 @@ import { studentEnrolment, type StudentEnrolment } from '../classes/classes.serv
 import { addDynamic, studentActivity, type StudentActivity } from '../activities/activities.service';
 import * as repo from './attendance.repository';
 import * as attended from './attended-lessons.read-model';
-import type { CourseActivity } from '~/lib/learning/requirements';
+import type { ClassCourses } from '~/lib/learning/requirements';
 
 /**
  * Attendance: a student's sign-ins and sign-outs of a class's activities. The read helpers below
@@ -137,7 +137,7 @@ export async function classAttendedLessons(
   return byStudent;
 }
 
-/** Who of the class signed in to an activity of which of the courses (class-wide: for counts only). */
-export function courseAttendees(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<CourseActivity[]> {
-  return attended.listCourseAttendees(s.db, input.tenantId, input.classId, input.courseIds);
+/** Who of the class signed in to an activity of which of the courses, as a statement (class-wide: for counts only). */
+export function courseAttendeePairs(s: Pick<Scope, 'db'>, input: ClassCourses) {
+  return attended.courseAttendeesQuery(s.db, input.tenantId, input.classId, input.courseIds);
 }

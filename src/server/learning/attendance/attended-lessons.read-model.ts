@@ -2,7 +2,6 @@ import type { DB } from '../../db/database';
 import { SIGN_IN } from '~/lib/learning/sign';
 import { whereEqual } from '../../db/clauses';
 import { prepared } from '../../db/prepared';
-import type { CourseActivity } from '~/lib/learning/requirements';
 
 /**
  * The lessons students attended by signing in to the class's activities: each sign-in joined with
@@ -57,13 +56,14 @@ export function listClassAttendedLessons(db: DB, tenantId: string, classId: stri
   return classAttendedLessonsQuery(db, tenantId, classId, classroomIds).execute();
 }
 
-/** The statement of listCourseAttendees (tests/api/enrolment-plan.test.ts reads its plan). */
-export const courseAttendeesQuery = (db: DB, tenantId: string, classId: string, courseIds: readonly string[]) =>
-  classActivitySignIns(db, tenantId, classId).select(['a.courseId', 'at.classStudentId']).distinct().where('a.courseId', 'in', courseIds);
-
-/** The class students of a class who signed in to an activity of each of some courses. */
-export async function listCourseAttendees(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<CourseActivity[]> {
-  if (!courseIds.length) return [];
-  const rows = await courseAttendeesQuery(db, tenantId, classId, courseIds).execute();
-  return rows.map((r) => ({ courseId: r.courseId!, classStudentId: r.classStudentId }));
-}
+/**
+ * Who of a class signed in to an activity of some courses, as a statement for the participants' count to unite with the
+ * others (duties.service.ts participantsOf, a course at a time): the course and the student of each sign-in, made
+ * distinct by the union (tests/api/enrolment-plan.test.ts reads its plan). An activity of none of them has no course,
+ * and matches none.
+ */
+export const courseAttendeesQuery = (db: DB, tenantId: string, classId: string, courseIds: readonly [string, ...string[]]) =>
+  classActivitySignIns(db, tenantId, classId)
+    .select(['a.courseId', 'at.classStudentId'])
+    .where('a.courseId', 'in', courseIds)
+    .$narrowType<{ courseId: string }>();

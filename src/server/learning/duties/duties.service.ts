@@ -1,10 +1,10 @@
 import type { Scope } from '../../http/scope';
 import { dutyFigures, type DutyFigures } from '~/lib/learning/duties';
 import { courseParticipants, requirementBars, type RequirementBar } from '~/lib/learning/requirements';
-import { attendedLessons, courseAttendees } from '../attendance/attendance.service';
+import { attendedLessons, courseAttendeePairs } from '../attendance/attendance.service';
 import { classCourses, dutyRulesOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
-import { courseLearners, lessonRecords } from '../study/study.service';
-import { courseSubmitters, submittedLessons } from '../../exams/attempts/handed-in.service';
+import { courseLearnerPairs, lessonRecords } from '../study/study.service';
+import { courseSubmitterPairs, submittedLessons } from '../../exams/attempts/handed-in.service';
 import type { EnrolmentRef } from '../activities/activities.service';
 
 /**
@@ -70,9 +70,20 @@ export const PARTICIPANTS_CLASSES_KEPT = 2_000;
 export async function participantsOf(s: Scope, input: { tenantId: string; classId: string }): Promise<Map<string, number>> {
   return s.lookups.participants.get(`${input.tenantId}/${input.classId}`, async () => {
     const courseIds = (await classCourses(s, input)).map((c) => c.id);
-    if (!courseIds.length) return new Map<string, number>();
-    const of = { ...input, courseIds };
-    const activity = await Promise.all([courseLearners(s, of), courseSubmitters(s, of), courseAttendees(s, of)]);
-    return courseParticipants(courseIds, activity);
+    // A statement for each course (decision 136): its union makes the students distinct and only the count leaves the
+    // database, where a class of 20,000 sent 160,000 pairs to be put in sets here. One statement for all the courses,
+    // grouped, took PostgreSQL twice as long: it sorted every pair on disk, where each course's students fit in memory.
+    const counts = await Promise.all(
+      courseIds.map(async (courseId) => {
+        const of = { ...input, courseIds: [courseId] as const };
+        const pairs = courseLearnerPairs(s, of).union(courseSubmitterPairs(s, of)).union(courseAttendeePairs(s, of));
+        const { n } = await s.db
+          .selectFrom(pairs.as('p'))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        return { courseId, n };
+      }),
+    );
+    return courseParticipants(courseIds, counts);
   });
 }

@@ -5,7 +5,6 @@ import type { LessonRecord } from './study.table';
 import { allLessons, inLessons, noLessons, onlyLessons, whereEqual, type LessonFilter } from '../../db/clauses';
 import { prepared, preparedIn } from '../../db/prepared';
 import { ofSchool } from '../../db/rows';
-import type { CourseActivity } from '~/lib/learning/requirements';
 
 /**
  * All SQL of lesson study records and study clocks. Every query names the school and the class student (or the user,
@@ -80,11 +79,13 @@ export function listClassStudyCredits(db: DB, tenantId: string, classId: string)
   return classRecords(db, tenantId, classId).select(['classStudentId', 'creditedMs']).execute();
 }
 
-/** The class students of a class with a study record of each of some courses (who studied which course). */
-export function listCourseLearners(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<CourseActivity[]> {
-  if (!courseIds.length) return Promise.resolve([]);
-  return classRecords(db, tenantId, classId).select(['courseId', 'classStudentId']).distinct().where('courseId', 'in', courseIds).execute();
-}
+/**
+ * Who of a class has a study record of some courses, as a statement for the participants' count to unite with the
+ * others (duties.service.ts participantsOf, a course at a time): the course and the student of each record, made
+ * distinct by the union (decision 136). Not empty: `in ()` is no SQL.
+ */
+export const courseLearnersQuery = (db: DB, tenantId: string, classId: string, courseIds: readonly [string, ...string[]]) =>
+  classRecords(db, tenantId, classId).select(['courseId', 'classStudentId']).where('courseId', 'in', courseIds);
 
 // The statements of every progress report are printed once (decision 071).
 /** The statement of findLessonRecord (tests/api/enrolment-plan.test.ts reads its plan). */

@@ -3,7 +3,7 @@ import type { LessonRecord } from './study.table';
 import * as repo from './study.repository';
 import { newId } from '../../ids';
 import { creditReport, creditedStudyMs, freshState, type ProgressReport, type StudyState } from '~/lib/learning/study-credit';
-import type { CourseActivity } from '~/lib/learning/requirements';
+import type { ClassCourses } from '~/lib/learning/requirements';
 import type { LessonFilter } from '../../db/clauses';
 
 /**
@@ -44,9 +44,9 @@ export async function classStudyTimes(s: Scope, input: { tenantId: string; class
   return new Map([...byStudent].map(([id, records]) => [id, creditedStudyMs(records)]));
 }
 
-/** Who of the class has a study record of which of the courses (class-wide: counts of classmates, never their records). */
-export function courseLearners(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<CourseActivity[]> {
-  return repo.listCourseLearners(s.db, input.tenantId, input.classId, input.courseIds);
+/** Who of the class has a study record of which of the courses, as a statement (class-wide: for counts only, never their records). */
+export function courseLearnerPairs(s: Pick<Scope, 'db'>, input: ClassCourses) {
+  return repo.courseLearnersQuery(s.db, input.tenantId, input.classId, input.courseIds);
 }
 
 /** One lesson's record of the class student, or undefined when never opened. */
