@@ -19,7 +19,7 @@ import { tagNames } from '~/server/media/media.repository';
 import { listWorkTitles } from '~/server/exams/works/works.repository';
 import { findQuestions } from '~/server/exams/questions/questions.repository';
 import { deleteComments } from '~/server/engagement/comments.repository';
-import { findNotes } from '~/server/learning/interaction/interaction.repository';
+import { findNotes, likeState } from '~/server/learning/interaction/interaction.repository';
 import { workLessons } from '~/server/exams/works/staff-works.read-model';
 import { participantsOf } from '~/server/learning/duties/duties.service';
 import { createScope } from '~/server/http/request-scope';
@@ -204,4 +204,14 @@ test.skipIf(ON_POSTGRES)("a class's participants are counted course by course fr
     expect(plan).toMatch(/SEARCH work_attempts USING COVERING INDEX work_attempts_class_idx \(class_id=\? AND tenant_id=\? AND course_id=\?/);
     expect(plan).toMatch(/SEARCH at USING COVERING INDEX activity_attendance_once_uq \(activity_id=\?\)/);
   }
+});
+
+test.skipIf(ON_POSTGRES)("a lesson's likes are counted from its index alone, and the student's own like found by its key", async () => {
+  const plans = await plansOf((db) => likeState(db, DEMO.id, { classId: 'a-class', classroomId: 'a-lesson' }, 'a-student'));
+  // The two subqueries' answers make the one row: that scan is of no table.
+  expectNoSchoolWideStep(plans.map((p) => p.replace('→ SCAN CONSTANT ROW | ', '→ ')));
+  expect(plans.join('\n')).toMatch(
+    /SEARCH classroom_likes USING COVERING INDEX classroom_likes_lesson_idx \(classroom_id=\? AND tenant_id=\? AND class_id=\?\)/,
+  );
+  expect(plans.join('\n')).toMatch(/SEARCH classroom_likes USING INDEX sqlite_autoindex_classroom_likes_1 \(class_student_id=\? AND classroom_id=\?\)/);
 });
