@@ -4,9 +4,9 @@ import { newId } from '~/server/ids';
 import { SIGN_IN, SIGN_OUT } from '~/lib/learning/sign';
 import { ATTEMPT_STATUS, isHandedIn } from '~/lib/exams/attempt-policy';
 import { participantsOf } from '~/server/learning/duties/duties.service';
-import { createScope } from '~/server/http/request-scope';
 import { activityRow, createLearningClass, finishLesson, handIn, type FixtureClass } from '../setup/learning';
 import { DEMO, useTestServer } from '../setup/server';
+import { testScope } from '../setup/scope';
 import { loginAs } from '../setup/users';
 
 /**
@@ -138,12 +138,7 @@ test('each student is counted once in each course they did anything in, and noth
         if (!a.elsewhere && counts(a.kind)) expected.get(course.courseId)!.add(a.student);
       }
 
-      const s = createScope(runtime, {
-        requestId: `participants-${run}`,
-        ip: '',
-        host: '',
-        headers: { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-      });
+      const s = testScope(runtime, `participants-${run}`);
       const counted = await participantsOf(s, { tenantId: DEMO.id, classId: own.classId });
       expect(counted).toEqual(new Map([...expected].map(([courseId, students]) => [courseId, students.size])));
     }),

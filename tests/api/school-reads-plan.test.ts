@@ -22,8 +22,8 @@ import { deleteComments } from '~/server/engagement/comments.repository';
 import { findNotes, likeState } from '~/server/learning/interaction/interaction.repository';
 import { workLessons } from '~/server/exams/works/staff-works.read-model';
 import { participantsOf } from '~/server/learning/duties/duties.service';
-import { createScope } from '~/server/http/request-scope';
 import { DEMO, ON_POSTGRES, useTestServer } from '../setup/server';
+import { testScope } from '../setup/scope';
 
 /**
  * Reads of a few rows that SQLite answered from the school's index, reading every row of the school (decision 132).
@@ -187,12 +187,7 @@ test.skipIf(ON_POSTGRES)("a class's participants are counted course by course fr
   const db = server().runtime.db;
   const taught = await db.selectFrom('classCourses').select(['classId', 'tenantId']).where('tenantId', '=', DEMO.id).executeTakeFirstOrThrow();
   const courses = await db.selectFrom('classCourses').select('courseId').where('classId', '=', taught.classId).execute();
-  const scope = createScope(server().runtime, {
-    requestId: 'participants-plan',
-    ip: '',
-    host: '',
-    headers: { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-  });
+  const scope = testScope(server().runtime, 'participants-plan');
   const plans = (await plansOf((planned) => participantsOf({ ...scope, db: planned }, { tenantId: DEMO.id, classId: taught.classId }))).filter((p) =>
     p.startsWith('select count(*)'),
   );
