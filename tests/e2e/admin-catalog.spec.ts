@@ -27,6 +27,18 @@ async function openScreen(page: Page, path: string, heading: string) {
 const dialogOf = (page: Page) => page.getByRole('dialog');
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
+/**
+ * Searches the list by a name only one row has, and waits until the list shows that row alone: a
+ * row's button clicked while the unfiltered page is being replaced can be clicked where it no
+ * longer is (a CI run's delete opened no confirmation).
+ */
+async function searchFor(page: Page, keyword: string) {
+  await page.getByLabel('按名称搜索').fill(keyword);
+  await page.getByRole('button', { name: '搜索' }).click();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(rowOf(page, keyword)).toHaveCount(1);
+}
+
 /** No script of a typed value ran, and no element carries a handler (a sanitised answer may keep a plain picture). */
 async function expectInert(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
@@ -149,9 +161,7 @@ test.describe('@desktop-only the staff catalogue', () => {
     await expectInert(visitor);
 
     // Search finds it; deleting asks, and cancelling keeps it.
-    await page.getByLabel('按名称搜索').fill(name);
-    await page.getByRole('button', { name: '搜索' }).click();
-    await expect(page.getByRole('row')).toHaveCount(2);
+    await searchFor(page, name);
     await rowOf(page, name).getByRole('button', { name: '删除' }).click();
     const confirm = page.getByRole('dialog', { name: '确认删除' });
     await expect(confirm).toContainText(`确定删除“${name}${XSS}”吗？删除后不能恢复。`);
@@ -182,8 +192,7 @@ test.describe('@desktop-only the staff catalogue', () => {
     await expectNoSeriousA11yViolations(page, 'question form');
     await dialog.getByRole('button', { name: '保存并发布' }).click();
     await expect(dialog).toBeHidden();
-    await page.getByLabel('按名称搜索').fill(name);
-    await page.getByRole('button', { name: '搜索' }).click();
+    await searchFor(page, name);
     await expect(rowOf(page, name)).toContainText('已发布');
     await expectInert(page);
 
@@ -245,8 +254,7 @@ test.describe('@desktop-only the staff catalogue', () => {
     await expectNoSeriousA11yViolations(page, 'hot major form');
     await dialog.getByRole('button', { name: '保存为草稿' }).click();
     await expect(dialog).toBeHidden();
-    await page.getByLabel('按名称搜索').fill(name);
-    await page.getByRole('button', { name: '搜索' }).click();
+    await searchFor(page, name);
     await expect(rowOf(page, name)).toContainText('草稿');
     const listed = await page.request.get(`/api/admin/catalog/hotMajors?keyword=${encodeURIComponent(name)}`);
     const id = (await listed.json()).data.records[0].id as string;
@@ -276,8 +284,7 @@ test.describe('@desktop-only the staff catalogue', () => {
     await dialogOf(page).getByLabel('排序（小的在前）').fill('999');
     await dialogOf(page).getByRole('button', { name: '保存并发布' }).click();
     await expect(dialogOf(page)).toBeHidden();
-    await page.getByLabel('按名称搜索').fill(name);
-    await page.getByRole('button', { name: '搜索' }).click();
+    await searchFor(page, name);
     await expect(rowOf(page, name)).toContainText('已发布');
 
     await openScreen(page, '/admin/catalog/products', '培训项目');
@@ -289,8 +296,7 @@ test.describe('@desktop-only the staff catalogue', () => {
     await expect(rowOf(page, product)).toContainText('已发布');
 
     await openScreen(page, '/admin/catalog/categories', '项目分类');
-    await page.getByLabel('按名称搜索').fill(name);
-    await page.getByRole('button', { name: '搜索' }).click();
+    await searchFor(page, name);
     await rowOf(page, name).getByRole('button', { name: '删除' }).click();
     await page.getByRole('dialog', { name: '确认删除' }).getByRole('button', { name: '确定' }).click();
     await expect(page.locator('#toast-region')).toContainText('该分类下还有 1 个培训项目，请先移出项目再删除');

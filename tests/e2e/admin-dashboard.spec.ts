@@ -146,6 +146,8 @@ test.describe('a product in a hot major', () => {
     await hydrated(page.getByRole('button', { name: '新建' }));
     await page.getByLabel('按名称搜索').fill(productName);
     await page.getByRole('button', { name: '搜索' }).click();
+    // The list shows the product alone before its button is clicked: a click while the list is replaced can miss.
+    await expect(page.getByRole('row')).toHaveCount(2);
     const row = page.getByRole('row').filter({ hasText: productName });
     await row.getByRole('button', { name: '编辑' }).click();
     const dialog = page.getByRole('dialog');
