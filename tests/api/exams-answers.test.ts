@@ -5,12 +5,12 @@ import * as api from '~/lib/api/contracts/exams';
 import { SAVE_GRACE_MS, isOverdue, overdueDeadlineBefore } from '~/server/exams/attempts/deadline.rules';
 import { takeAttemptWithWork } from '~/server/exams/attempts/attempt-work.read-model';
 import { answerableByIds, answerableRead } from '~/server/exams/papers/papers.service';
-import { createScope } from '~/server/http/request-scope';
 import { expectOk, expectRefused, invalidField } from '../setup/api';
 import { useTestServer } from '../setup/server';
 import { allQuestions, callAs, leaves, newStudentPlace, record, rightAnswer, type ExamPlace } from '../setup/exams';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
+import { testScope } from '../setup/scope';
 
 /**
  * Answers changed from two tabs or devices, and answers that arrive too late (issue 19; decision
@@ -364,12 +364,7 @@ describe('the question a save answers, read with its attempt and read alone', ()
       .select(['tenantId', 'classId', 'classStudentId', 'id as attemptId'])
       .where('id', '=', o.a.answerLogId)
       .executeTakeFirstOrThrow();
-    const scope = createScope(server().runtime, {
-      requestId: 'save-question-read-test',
-      ip: '',
-      host: '',
-      headers: { tenantId: ref.tenantId, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-    });
+    const scope = testScope(server().runtime, 'save-question-read-test', ref.tenantId);
     const ids = [...allQuestions(o.paper.questionResultVOMap).map((q) => q.id), other.q[0]!.id, 'no-such-question'];
     const answerable = [];
     for (const id of ids) {

@@ -8,6 +8,7 @@ import { useTestServer } from '../setup/server';
 import { allQuestions, callAs, examPlace, leaves, newStudentPlace, record, rightAnswer, seededQuestions, setPolicy, type ExamPlace } from '../setup/exams';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
+import { testScope } from '../setup/scope';
 
 /**
  * A work's attempt policy (issue 19, decision 028), each test with students of its own: the
@@ -297,7 +298,6 @@ describe('one rule in TypeScript and in the learner area’s SQL: is a work hand
   test.each(table)('status %s, submitted time %s', async (status, submitted) => {
     const { isHandedIn } = await import('~/lib/exams/attempt-policy');
     const works = await import('~/server/exams/attempts/handed-in.service');
-    const { createScope } = await import('~/server/http/request-scope');
     const who = await newStudentPlace(server());
     const w = workOf(QUIZ);
     const now = server().clock.value;
@@ -323,12 +323,7 @@ describe('one rule in TypeScript and in the learner area’s SQL: is a work hand
         attemptNo: 1,
       })
       .execute();
-    const s = createScope(server().runtime, {
-      requestId: 'handed-in-0001',
-      ip: '',
-      host: '',
-      headers: { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-    });
+    const s = testScope(server().runtime, 'handed-in-0001');
     const expected = isHandedIn(status);
     expect((await works.submittedLessons(s, { tenantId, classStudentId: who.studentId })).has(w.classroomId)).toBe(expected);
     expect(

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
-import { createScope } from '~/server/http/request-scope';
 import { SAVE_GRACE_MS } from '~/server/exams/attempts/deadline.rules';
 import { sweepOverdueAttempts } from '~/server/exams/attempts/attempts.service';
 import { expectOk } from '../setup/api';
 import { DAY, NOW, useTestServer } from '../setup/server';
 import { callAs, leaves, newStudentPlace, record, rightAnswer, setPolicy, type ExamPlace } from '../setup/exams';
+import { testScope } from '../setup/scope';
 
 /**
  * The deadline is the server's (decision 025), with the test's clock in control: saves up to the
@@ -128,15 +128,7 @@ describe('an overdue attempt is submitted by the server with the answers it had'
   });
 
   test('the sweep submits every overdue attempt of every student once, even if no browser comes back', async () => {
-    const sweep = () =>
-      sweepOverdueAttempts(
-        createScope(server().runtime, {
-          requestId: 'sweep-test-0001',
-          ip: '',
-          host: '',
-          headers: { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-        }),
-      );
+    const sweep = () => sweepOverdueAttempts(testScope(server().runtime, 'sweep-test-0001'));
     // The sweep covers the whole school: first the attempts other tests of this file left open (all
     // started minutes after NOW at most) are let run out and swept, so the counts below are this test's own.
     clock().set(NOW + DAY);

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import * as staff from '~/lib/api/contracts/staff';
 import { STAFF_ROLE } from '~/lib/staff/roles';
-import { createScope } from '~/server/http/request-scope';
 import { GET as serveFile, HEAD as headFile } from '~/pages/files/[...key]';
 import { DEMO, HUAXIA, STORAGE_DRIVERS, useTestServer, type TestServer } from '../setup/server';
 import { asStaff, makeStaff, sessionOf } from '../setup/staff';
 import { pngOfSize, uploadForm } from '../setup/files';
 import { keyOfUrl } from '../setup/stored';
+import { testScope } from '../setup/scope';
 
 /**
  * Serving uploaded files (/files/<key>) from either file store with the same answers: the whole
@@ -41,13 +41,7 @@ const headersOf = (answer: Response) => Object.fromEntries([...answer.headers].f
 describe.each(STORAGE_DRIVERS)('files kept by the %s store', (driver) => {
   const server = useTestServer({}, { storage: driver });
 
-  const scopeOf = (tenantId: string) =>
-    createScope(server().runtime, {
-      requestId: 'files-serving-test',
-      ip: '',
-      host: '',
-      headers: { tenantId, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-    });
+  const scopeOf = (tenantId: string) => testScope(server().runtime, 'files-serving-test', tenantId);
 
   function ask(handler: typeof serveFile, url: string, headers: Record<string, string> = {}, tenantId = DEMO.id): Promise<Response> {
     return handler({

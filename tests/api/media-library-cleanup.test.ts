@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { describe, expect, test } from 'vitest';
 import { STAFF_ROLE } from '~/lib/staff/roles';
-import { createScope } from '~/server/http/request-scope';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import { jobOf } from '~/server/jobs/jobs.service';
 import { MEDIA_PROCESS_JOB, bytesOfPath, completeUpload } from '~/server/media-library/media-library.service';
@@ -19,6 +18,7 @@ import { backdateStaged, stagedFor } from '../setup/staging';
 import { createUpload, patchUpload, tusCall, uploadIdOf } from '../setup/tus';
 import { testVideo } from '../setup/media';
 import { testTempDir } from '../setup/temp-dir';
+import { testScope } from '../setup/scope';
 
 /**
  * What the media library leaves behind is removed: the renditions a run stored before it was
@@ -30,13 +30,7 @@ import { testTempDir } from '../setup/temp-dir';
 describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
   const server = useTestServer({}, { storage: driver });
 
-  const scope = () =>
-    createScope(server().runtime, {
-      requestId: 'media-cleanup-test',
-      ip: '',
-      host: '',
-      headers: { tenantId: DEMO.id, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-    });
+  const scope = () => testScope(server().runtime, 'media-cleanup-test', DEMO.id);
 
   test('a finished run removes the renditions an earlier, killed run of the asset stored', async () => {
     const db = server().runtime.db;

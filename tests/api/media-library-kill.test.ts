@@ -7,13 +7,13 @@ import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import { MEDIA_PROCESS_JOB, bytesOfPath, completeUpload } from '~/server/media-library/media-library.service';
 import { parseRenditions } from '~/server/media-library/media-library.rules';
 import { removeAbandonedWorkspaces, workspacePrefix } from '~/server/media-library/job-workspace';
-import { createScope } from '~/server/http/request-scope';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { DEMO, useTestServer } from '../setup/server';
 import { makeStaff } from '../setup/staff';
 import { testVideo } from '../setup/media';
 import { testTempDir } from '../setup/temp-dir';
+import { testScope } from '../setup/scope';
 
 /**
  * The renditions job survives kill -9: a runner process is killed with SIGKILL while ffmpeg
@@ -25,13 +25,7 @@ import { testTempDir } from '../setup/temp-dir';
 const server = useTestServer();
 const WORKER = 'runner-to-be-killed';
 
-const scope = () =>
-  createScope(server().runtime, {
-    requestId: 'kill-test',
-    ip: '',
-    host: '',
-    headers: { tenantId: DEMO.id, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-  });
+const scope = () => testScope(server().runtime, 'kill-test', DEMO.id);
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

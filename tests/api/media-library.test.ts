@@ -6,7 +6,6 @@ import type { AdminMediaAsset } from '~/lib/api/contracts/admin-media';
 import { MEDIA_UPLOAD_PATH } from '~/lib/media-library';
 import { STAFF_ROLE, AUDIT_ACTION } from '~/lib/staff/roles';
 import { CLASSROOM_TYPE } from '~/lib/learning/codes';
-import { createScope } from '~/server/http/request-scope';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import { jobOf } from '~/server/jobs/jobs.service';
 import { JOB_STATE } from '~/server/jobs/jobs.rules';
@@ -22,6 +21,7 @@ import { keyOfUrl, localCopyOf, storedKeys } from '../setup/stored';
 import { stagedFor } from '../setup/staging';
 import { testTempDir } from '../setup/temp-dir';
 import { expectUploadNotFound } from '../setup/tus';
+import { testScope } from '../setup/scope';
 
 /**
  * The media library: the resumable upload (tus) behind the staff gate, an interrupted upload
@@ -75,13 +75,7 @@ function mediaHelpers(server: () => TestServer) {
 
   const runJobs = () => runDueJobs(jobScope(server().runtime));
 
-  const pageScope = () =>
-    createScope(server().runtime, {
-      requestId: 'media-test',
-      ip: '',
-      host: '',
-      headers: { tenantId: DEMO.id, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-    });
+  const pageScope = () => testScope(server().runtime, 'media-test', DEMO.id);
 
   async function fetchFile(url: string, headers: Record<string, string> = {}): Promise<Response> {
     const key = url.slice('/files/'.length);

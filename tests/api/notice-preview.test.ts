@@ -8,6 +8,7 @@ import { asStaff, makeStaff, sessionOf, type TestStaff } from '../setup/staff';
 import { expectRefused } from '../setup/api';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
+import { testScope } from '../setup/scope';
 
 /**
  * The notice editor's 预览: the staff call mints the school's signed, expiring ticket for a notice
@@ -43,13 +44,7 @@ async function mint(id: string, who: TestStaff = editor, tenant: string = DEMO.i
 /** The public notice preview of a host's school, as /notice/preview renders it. */
 async function openPreview(ticket: string | null, tenantId: string = DEMO.id) {
   const { previewNotice } = await import('~/server/content/content.service');
-  const { createScope } = await import('~/server/http/request-scope');
-  const scope = createScope(server().runtime, {
-    requestId: 'notice-preview-test',
-    ip: '',
-    host: '',
-    headers: { tenantId, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-  });
+  const scope = testScope(server().runtime, 'notice-preview-test', tenantId);
   return previewNotice(scope, ticket);
 }
 
@@ -105,7 +100,6 @@ describe('the notice preview link', () => {
 
   test('a notice ticket never opens a news item with that id', async () => {
     const { previewNews } = await import('~/server/content/content.service');
-    const { createScope } = await import('~/server/http/request-scope');
     const news = ok(
       await server().call(
         admin.adminNewsSave,
@@ -113,12 +107,7 @@ describe('the notice preview link', () => {
         asStaff(await sessionOf(server(), editor), DEMO.id),
       ),
     ) as admin.AdminNews;
-    const scope = createScope(server().runtime, {
-      requestId: 'notice-preview-test',
-      ip: '',
-      host: '',
-      headers: { tenantId: DEMO.id, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-    });
+    const scope = testScope(server().runtime, 'notice-preview-test', DEMO.id);
     const noticeKind = makePreviewTicket(secret(), { tenantId: DEMO.id, id: news.id, kind: 'notice', nowMs: server().clock.value });
     expect((await previewNews(scope, noticeKind)).state).toBe('invalid');
     expect((await openPreview(noticeKind)).state).toBe('missing');

@@ -12,7 +12,6 @@ import { DEMO_TENANT, SECOND_TENANT } from '~/dev/seed/demo-data';
 import { DEMO_STAFF } from '~/dev/seed/staff';
 import { DEMO_STUDENT } from '~/dev/seed/login';
 import { dependencyOrder, exportTenant, importTenant, parentsFirst, tenantRowCounts } from '~/server/db/tenant-transfer';
-import { createScope } from '~/server/http/request-scope';
 import { fileStoreOf } from '~/server/storage/file-stores';
 import { recordStoredFile } from '~/server/storage/files.service';
 import type { FileStore } from '~/server/storage/storage';
@@ -20,6 +19,7 @@ import { GET as serveFile } from '~/pages/files/[...key]';
 import { makeDatabase, NOW, ON_POSTGRES, parse, type StorageDriver } from '../setup/server';
 import { LOGIN, passwordLoginBody } from '../setup/login';
 import { useS3Server } from '../setup/s3';
+import { testScope } from '../setup/scope';
 
 /**
  * Moving one school between databases, engines and file stores (operations): the demo school,
@@ -101,12 +101,7 @@ async function schoolFiles(db: DB, files: FileStore) {
 
 /** GET /files/<key> on a server, for the demo school's host. */
 async function served(server: Server, key: string): Promise<Response> {
-  const scope = createScope(server.runtime, {
-    requestId: 'transfer-test',
-    ip: '',
-    host: '',
-    headers: { tenantId: DEMO_TENANT.id, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-  });
+  const scope = testScope(server.runtime, 'transfer-test', DEMO_TENANT.id);
   return serveFile({ params: { key }, locals: { scope }, request: new Request(`http://localhost/files/${key}`) } as never) as Promise<Response>;
 }
 

@@ -9,13 +9,13 @@ import * as school from '~/lib/api/contracts/school';
 import * as media from '~/lib/api/contracts/media';
 import { upload, type UploadedFile } from '~/lib/api/contracts/staff';
 import { STAFF_ROLE, type StaffRole } from '~/lib/staff/roles';
-import { createScope } from '~/server/http/request-scope';
 import { findNews } from '~/server/content/content.service';
 import { findProductDetailHtml } from '~/server/products/products.service';
 import { getAgreementHtml } from '~/server/tenant/tenant.service';
 import { DEMO, HUAXIA, useTestServer, type Answer } from '../setup/server';
 import { asStaff, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 import { PNG_1PX, uploadForm } from '../setup/files';
+import { testScope } from '../setup/scope';
 
 /**
  * Rich text keeps only what the staff editor writes (decision 049), whoever stored it and when:
@@ -48,13 +48,7 @@ function ok<T = any>(a: Answer): T {
 }
 const as = (who: keyof typeof sessions, params?: Record<string, string>) => ({ ...asStaff(sessions[who], DEMO.id), ...(params ? { params } : {}) });
 
-const pageScope = () =>
-  createScope(server().runtime, {
-    requestId: 'rich-text-test',
-    ip: '',
-    host: '',
-    headers: { tenantId: DEMO.id, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-  });
+const pageScope = () => testScope(server().runtime, 'rich-text-test', DEMO.id);
 
 /** What an editor (or a teacher) might save: every way to cover the page or load from elsewhere, and the school's own picture. */
 const hostile = () =>

@@ -5,7 +5,6 @@ import * as media from '~/lib/api/contracts/media';
 import * as leads from '~/lib/api/contracts/leads';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { DAY, DEMO, HUAXIA, useTestServer } from '../setup/server';
-import { createScope } from '~/server/http/request-scope';
 import { findProductDetailHtml } from '~/server/products/products.service';
 import { asStaff, auditFromNow, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 import {
@@ -23,6 +22,7 @@ import * as content from '~/lib/api/contracts/content';
 import { expectRefused, invalidField } from '../setup/api';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
+import { testScope } from '../setup/scope';
 
 /**
  * The staff catalogue: products with their categories, common questions, home banners and coupons.
@@ -195,12 +195,7 @@ describe('the product detail (rich text)', () => {
     safe(p.detail);
     const stored = await server().runtime.db.selectFrom('products').select('detail').where('id', '=', p.id).executeTakeFirstOrThrow();
     safe(stored.detail);
-    const scope = createScope(server().runtime, {
-      requestId: 'detail-test',
-      ip: '',
-      host: '',
-      headers: { tenantId: DEMO.id, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-    });
+    const scope = testScope(server().runtime, 'detail-test', DEMO.id);
     expect(await findProductDetailHtml(scope, p.id)).toBe('');
     await ok(server().call(cat.catalogProductState, { state: PUBLISHED }, as(s, { id: p.id })));
     safe(await findProductDetailHtml(scope, p.id));

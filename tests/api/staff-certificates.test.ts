@@ -18,6 +18,7 @@ import { querySkill, queryTraining, schoolStudent } from '../setup/certificates'
 import { expectRefused } from '../setup/api';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
+import { testScope } from '../setup/scope';
 
 /**
  * Certificates on the staff side (decision 046): issuing by hand (checked, unique numbers), the CSV
@@ -103,13 +104,7 @@ async function revoke(c: api.AdminCertificate, reason = '证书信息有误', wh
 /** The verification page's answer for a link opened on a school's host (the service the page renders). */
 async function verify(url: string, tenantId: string = DEMO.id) {
   const { verifyCertificate } = await import('~/server/certificates/certificates.admin.service');
-  const { createScope } = await import('~/server/http/request-scope');
-  const scope = createScope(server().runtime, {
-    requestId: 'certificate-verify-test',
-    ip: '',
-    host: '',
-    headers: { tenantId, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-  });
+  const scope = testScope(server().runtime, 'certificate-verify-test', tenantId);
   const q = new URL(url).searchParams;
   return verifyCertificate(scope, { k: q.get('k'), c: q.get('c'), s: q.get('s') });
 }

@@ -13,6 +13,7 @@ import { asStaff, auditOfSchool, makeStaff, sessionOf, type TestStaffSession } f
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
 import { contrastWithWhite, ratioText } from '~/lib/school/settings';
+import { testScope } from '../setup/scope';
 
 /**
  * A school's settings on the staff side: the profile and branding the public pages draw, its host
@@ -59,13 +60,7 @@ const linksOf = (branding: SchoolBranding, tenantId: string) => portalLinks(serv
 /** The page layout's view of the school, through the instance's look-up (as every page reads it). */
 async function pageSchool(tenantId: string) {
   const { getSchoolPage } = await import('~/server/tenant/tenant.service');
-  const { createScope } = await import('~/server/http/request-scope');
-  const scope = createScope(server().runtime, {
-    requestId: 'settings-test',
-    ip: '',
-    host: '',
-    headers: { tenantId, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-  });
+  const scope = testScope(server().runtime, 'settings-test', tenantId);
   return server().runtime.lookups.schools.get(tenantId, () => getSchoolPage(scope));
 }
 

@@ -2,12 +2,12 @@ import { describe, expect, test } from 'vitest';
 import * as staff from '~/lib/api/contracts/staff';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { UPLOAD_IMAGE_MAX_BYTES, UPLOAD_PURPOSE } from '~/lib/uploads';
-import { createScope } from '~/server/http/request-scope';
 import { openFile } from '~/server/storage/files.service';
 import { DEMO, HUAXIA, STORAGE_DRIVERS, useTestServer } from '../setup/server';
 import { asStaff, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 import { GIF_1PX, PNG_1PX, pngOfSize, uploadForm } from '../setup/files';
 import { keyOfUrl, storedKeys } from '../setup/stored';
+import { testScope } from '../setup/scope';
 
 /**
  * Uploads (POST /api/admin/uploads): a picture is taken by its content, stored under a key the
@@ -26,13 +26,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
     server().call(staff.upload as never, form as never, asStaff(session, tenantId));
 
   /** The request scope of a page on a school's host. */
-  const pageScope = (tenantId: string) =>
-    createScope(server().runtime, {
-      requestId: 'files-test',
-      ip: '',
-      host: '',
-      headers: { tenantId, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-    });
+  const pageScope = (tenantId: string) => testScope(server().runtime, 'files-test', tenantId);
 
   describe('uploading a picture', () => {
     test('a PNG is stored under a key of the school and served on its host with its type', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createScope } from '~/server/http/request-scope';
 import { DAY, HOUR, NOW, startEachTestAtNow, startTestServer, useTestServer, type TestServer } from '../setup/server';
+import { testScope } from '../setup/scope';
 
 /**
  * The guarantee every API test relies on (tests/setup/server.ts): each test starts with its server's
@@ -11,13 +11,7 @@ import { DAY, HOUR, NOW, startEachTestAtNow, startTestServer, useTestServer, typ
 const server = useTestServer({}, { seed: false });
 
 /** The time the server itself reads for a request (a request scope's `now`), not only the test's clock object. */
-const serverNow = (s: TestServer) =>
-  createScope(s.runtime, {
-    requestId: 'test-clock-0001',
-    ip: '',
-    host: '',
-    headers: { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-  }).now;
+const serverNow = (s: TestServer) => testScope(s.runtime, 'test-clock-0001').now;
 
 describe('a file’s server (useTestServer)', () => {
   test('a test that moves the clock a day forward leaves the next test at NOW', () => {

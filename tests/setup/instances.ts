@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { createScope } from '~/server/http/request-scope';
 import { createServer, type Server } from '~/server/runtime';
 import { GET as serveFile } from '~/pages/files/[...key]';
 import { DEMO, parse, type TestServer } from './server';
 import { keyOfUrl } from './stored';
+import { testScope } from './scope';
 
 /**
  * Another instance of the portal beside a test server: the same database, the same settings (its
@@ -22,12 +22,7 @@ export interface Instance extends Server {
 
 /** GET /files/<key> on one instance, for the demo school's host. */
 export function fileOn(server: Server, url: string, headers: Record<string, string> = {}): Promise<Response> {
-  const scope = createScope(server.runtime, {
-    requestId: 'instances-test',
-    ip: '',
-    host: '',
-    headers: { tenantId: DEMO.id, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-  });
+  const scope = testScope(server.runtime, 'instances-test', DEMO.id);
   return serveFile({
     params: { key: keyOfUrl(url) },
     locals: { scope },
