@@ -34,7 +34,16 @@ if (url.startsWith('file:') && !reuse) for (const end of ['', '-wal', '-shm']) r
 // STATEMENTS=1: each call's making also lists its slowest statements (SQL text, ms); STATEMENTS=full, their whole text.
 const statements: [sql: string, ms: number][] = [];
 const onSlowQuery = process.env.STATEMENTS ? (sql: string, ms: number) => statements.push([sql, ms]) : undefined;
-const { db, kind }: { db: DB; kind: DatabaseKind } = await openDatabase({ url, statementTimeoutMs: 600_000, onSlowQuery, slowQueryMs: 0 });
+// CLASS_WIDE=main: class-wide reads on the probe's own connection, as before decision 137 (the server's default on
+// SQLite is a worker thread's connection; on PostgreSQL they are the pool's either way).
+const inWorker = process.env.CLASS_WIDE !== 'main';
+const { db, kind, classWideDb }: { db: DB; kind: DatabaseKind; classWideDb: DB } = await openDatabase({
+  url,
+  statementTimeoutMs: 600_000,
+  onSlowQuery,
+  slowQueryMs: 0,
+  classWideReadsInWorker: inWorker,
+});
 await migrateToLatest(db);
 await seedIfEmpty(db);
 const t0 = performance.now();
@@ -54,6 +63,22 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
   await run();
   return performance.now() - start;
+}
+
+/** How long `run` takes, and the longest the event loop was held meanwhile (a timer asked every ms, its longest gap). */
+async function held(run: () => Promise<unknown>): Promise<{ ms: number; stall: number }> {
+  const start = performance.now();
+  let last = start;
+  let stall = 0;
+  const tick = setInterval(() => {
+    const now = performance.now();
+    stall = Math.max(stall, now - last);
+    last = now;
+  }, 1);
+  await run();
+  const end = performance.now();
+  clearInterval(tick);
+  return { ms: end - start, stall: Math.max(stall, end - last) };
 }
 
 type Call = [name: string, run: (s: ReturnType<ReturnType<typeof probeScopes>>) => Promise<unknown>];
@@ -77,40 +102,47 @@ async function callsOf(student: Student): Promise<Call[]> {
 }
 const calls = await callsOf(st);
 
-console.log('call'.padEnd(34), 'making (ms)'.padStart(12), 'kept (ms)'.padStart(10));
+console.log(`class-wide reads: ${inWorker && classWideDb !== db ? 'a worker thread' : "the probe's own connection"}`);
+console.log('call'.padEnd(34), 'making (ms)'.padStart(12), 'kept (ms)'.padStart(10), 'longest stall (ms)'.padStart(19));
 for (const [name, run] of calls) {
   const makings: number[] = [];
+  const stalls: number[] = [];
   let kept: number[] = [];
   for (let m = 0; m < MAKINGS; m++) {
-    const scope = probeScopes(db, kind, st.token);
+    const scope = probeScopes(db, kind, st.token, classWideDb);
     statements.length = 0;
-    makings.push(await timed(() => run(scope())));
+    const making = await held(() => run(scope()));
+    makings.push(making.ms);
+    stalls.push(making.stall);
     const slowest = [...statements].sort((a, b) => b[1] - a[1]).slice(0, SLOWEST);
     if (m === 0)
       for (const [sql, ms] of slowest) console.log(`    ${String(ms).padStart(6)} ms  ${process.env.STATEMENTS === 'full' ? sql : sql.slice(0, 240)}`);
     kept = [];
     for (let k = 0; k < KEPT_CALLS; k++) kept.push(await timed(() => run(scope())));
   }
-  console.log(name.padEnd(34), median(makings).toFixed(1).padStart(12), median(kept).toFixed(2).padStart(10));
+  console.log(name.padEnd(34), median(makings).toFixed(1).padStart(12), median(kept).toFixed(2).padStart(10), median(stalls).toFixed(1).padStart(19));
 }
 
 // Every call once in one fresh runtime, in the order above: what the class's figures cost the process in each kept
 // while when its students open these pages (the calls share what they keep).
-const scope = probeScopes(db, kind, st.token);
+const scope = probeScopes(db, kind, st.token, classWideDb);
 let total = 0;
+let longest = 0;
 for (const [name, run] of calls) {
-  const ms = await timed(() => run(scope()));
+  const { ms, stall } = await held(() => run(scope()));
   total += ms;
-  console.log(`once each: ${name.padEnd(34)} ${ms.toFixed(1).padStart(8)} ms`);
+  longest = Math.max(longest, stall);
+  console.log(`once each: ${name.padEnd(34)} ${ms.toFixed(1).padStart(8)} ms, the event loop held up to ${stall.toFixed(1)} ms`);
 }
-console.log(`once each: all ${calls.length} calls ${total.toFixed(0).padStart(28)} ms`);
+console.log(`once each: all ${calls.length} calls ${total.toFixed(0).padStart(28)} ms, the event loop held up to ${longest.toFixed(1)} ms`);
 
 // A student of a small class of the same school, with a history of their own: each call's making (medians of MAKINGS).
 const CLASS_B = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'B')!.name;
 const [small] = await addClassStudents(url, 1, SIZE + 2_000_000 + Math.floor(Math.random() * 1e6), true, CLASS_B);
 for (const [name, run] of await callsOf(small!)) {
   const makings: number[] = [];
-  for (let m = 0; m < MAKINGS; m++) makings.push(await timed(() => run(probeScopes(db, kind, small!.token)())));
+  for (let m = 0; m < MAKINGS; m++) makings.push(await timed(() => run(probeScopes(db, kind, small!.token, classWideDb)())));
   console.log(`class B beside it: ${name.padEnd(34)} ${median(makings).toFixed(1).padStart(8)} ms`);
 }
+await classWideDb.destroy();
 await db.destroy();

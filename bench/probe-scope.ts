@@ -7,8 +7,9 @@ import { createScope } from '../src/server/http/request-scope';
 import type { Scope } from '../src/server/http/scope';
 import { createRuntime } from '../src/server/runtime';
 
-export function probeScopes(db: DB, kind: DatabaseKind = 'sqlite', token?: string): () => Scope {
-  const runtime = createRuntime(parseConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' }), db, kind);
+/** `classWideDb`: where class-wide reads go (openDatabase's, a worker thread's on SQLite when asked for), else `db`. */
+export function probeScopes(db: DB, kind: DatabaseKind = 'sqlite', token?: string, classWideDb: DB = db): () => Scope {
+  const runtime = createRuntime(parseConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' }), db, kind, Date.now, undefined, classWideDb);
   // A new scope per simulated request, as the server makes one per request.
   return () =>
     createScope(runtime, { requestId: 'probe', ip: '127.0.0.1', host: '127.0.0.1', headers: readClientHeaders(new Headers(token ? { Token: token } : {})) });

@@ -69,7 +69,7 @@ export interface Server {
  * production database gets its schools from `npm run school:create`.
  */
 export async function createServer(config: Config, now: () => number = Date.now, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<Server> {
-  const { db, kind, poolStats } = await openDatabase({
+  const { db, kind, classWideDb, poolStats } = await openDatabase({
     url: config.DATABASE_URL,
     poolSize: config.DATABASE_POOL_SIZE,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
@@ -78,6 +78,7 @@ export async function createServer(config: Config, now: () => number = Date.now,
     onConnectionError: (error) => (runtime?.logger ?? logger).warn('database connection lost', { error: error.message }),
     slowQueryMs: config.SLOW_QUERY_MS,
     backgroundCheckpoints: true,
+    classWideReadsInWorker: true,
     onCheckpointError: (error) => (runtime?.logger ?? logger).warn('background checkpoints stopped', { error: error.message }),
     onCheckpointPause: observeWalPause,
     onSlowQuery: (text, ms) => {
@@ -89,7 +90,7 @@ export async function createServer(config: Config, now: () => number = Date.now,
   let runtime: Runtime | undefined;
   try {
     await migrateToLatest(db);
-    runtime = createRuntime(config, db, kind, now, logger);
+    runtime = createRuntime(config, db, kind, now, logger, classWideDb);
     return { runtime, app: createApp(runtime) };
   } catch (error) {
     // A failed start (the database unreachable) must not leave a pool or a listener behind: the next try opens anew.
@@ -99,8 +100,18 @@ export async function createServer(config: Config, now: () => number = Date.now,
   }
 }
 
-/** The process-wide dependencies over an open database (the server's, or a probe's own). */
-export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: () => number = Date.now, logger = createLogger(config.LOG_LEVEL)): Runtime {
+/**
+ * The process-wide dependencies over an open database (the server's, or a probe's own); class-wide reads go to
+ * `classWideDb` (the server's worker thread on SQLite: openDatabase), else to `db`.
+ */
+export function createRuntime(
+  config: Config,
+  db: DB,
+  kind: DatabaseKind,
+  now: () => number = Date.now,
+  logger = createLogger(config.LOG_LEVEL),
+  classWideDb: DB = db,
+): Runtime {
   // The logger is read when used: tests replace runtime.logger once the server is made.
   const log = () => runtime.logger;
   const pageChanges: PageChangeBus =
@@ -113,6 +124,7 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
   const runtime: Runtime = {
     config,
     db,
+    classWideDb,
     dbKind: kind,
     logger,
     now,

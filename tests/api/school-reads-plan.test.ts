@@ -188,9 +188,9 @@ test.skipIf(ON_POSTGRES)("a class's participants are counted course by course fr
   const taught = await db.selectFrom('classCourses').select(['classId', 'tenantId']).where('tenantId', '=', DEMO.id).executeTakeFirstOrThrow();
   const courses = await db.selectFrom('classCourses').select('courseId').where('classId', '=', taught.classId).execute();
   const scope = testScope(server().runtime, 'participants-plan');
-  const plans = (await plansOf((planned) => participantsOf({ ...scope, db: planned }, { tenantId: DEMO.id, classId: taught.classId }))).filter((p) =>
-    p.startsWith('select count(*)'),
-  );
+  const plans = (
+    await plansOf((planned) => participantsOf({ ...scope, db: planned, classWideDb: planned }, { tenantId: DEMO.id, classId: taught.classId }))
+  ).filter((p) => p.startsWith('select count(*)'));
   expect(plans).toHaveLength(courses.length);
   // The count reads the union's rows, kept aside: that scan is of no table.
   expectNoSchoolWideStep(plans.map((p) => p.replace(/ \| SCAN p$/, '')));

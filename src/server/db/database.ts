@@ -5,6 +5,7 @@ import { Migrator } from 'kysely/migration';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
 import { type BackgroundCheckpoints, checkpointInBackground, type PauseOutcome, WRITER_CHECKPOINT_PAGES } from './checkpoints';
+import { classWideReads } from './read-worker';
 import { CamelCaseRows, SnakeCasePostgresDialect, SnakeCaseSqliteDialect } from './snake-case';
 import { namingClient, StatementNames } from './statement-names';
 
@@ -39,6 +40,11 @@ export interface OpenOptions {
   onCheckpointPause?: (ms: number, outcome: PauseOutcome) => void;
   /** SQLite, tests: the WAL's length at which the background checkpoints start it again (checkpoints.ts). */
   checkpointRestartPages?: number;
+  /**
+   * SQLite: reads of a whole class run in a worker thread on a connection of their own (read-worker.ts, decision 137),
+   * answered as `classWideDb`. The server's choice; elsewhere `classWideDb` is `db`.
+   */
+  classWideReadsInWorker?: boolean;
 }
 
 /** The PostgreSQL pool's connections, for the metrics (SQLite has one connection and no pool). */
@@ -47,6 +53,9 @@ export interface PoolStats {
   idle: number;
   waiting: number;
 }
+
+/** How long a SQLite statement waits for another process's lock on the file before it fails. */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
 export async function openDatabase({
   url,
@@ -60,7 +69,8 @@ export async function openDatabase({
   onCheckpointError = () => undefined,
   onCheckpointPause,
   checkpointRestartPages: restartPages,
-}: OpenOptions): Promise<{ db: DB; kind: DatabaseKind; poolStats?: () => PoolStats }> {
+  classWideReadsInWorker = false,
+}: OpenOptions): Promise<{ db: DB; kind: DatabaseKind; classWideDb: DB; poolStats?: () => PoolStats }> {
   const log = onSlowQuery
     ? (event: LogEvent) => {
         if (event.queryDurationMillis >= slowQueryMs) onSlowQuery(event.query.sql, Math.round(event.queryDurationMillis));
@@ -73,9 +83,10 @@ export async function openDatabase({
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     sqlite.pragma('synchronous = NORMAL');
     let checkpoints: BackgroundCheckpoints | undefined;
+    const classWideDb = classWideReadsInWorker ? classWideReads(file, SQLITE_BUSY_TIMEOUT_MS) : undefined;
     // Kysely prepares every query anew; a page runs the same few statements on every request, so
     // keep them prepared (bounded: queries are built from code, not from user text).
     const statements = new Map<string, ReturnType<typeof sqlite.prepare>>();
@@ -83,6 +94,7 @@ export async function openDatabase({
       close: () => {
         // The worker ends on its own after its turn; nothing waits for it here (Kysely closes a database synchronously).
         void checkpoints?.stop();
+        void classWideDb?.destroy();
         sqlite.close();
       },
       prepare(text: string) {
@@ -110,7 +122,7 @@ export async function openDatabase({
         onError: onCheckpointError,
       });
     }
-    return { db, kind: 'sqlite' };
+    return { db, kind: 'sqlite', classWideDb: classWideDb ?? db };
   }
   const pg = await import('pg');
   const { Pool, Client, types } = pg.default;
@@ -150,7 +162,7 @@ export async function openDatabase({
     plugins: [new CamelCaseRows()],
     ...(log ? { log } : {}),
   });
-  return { db, kind: 'postgres', poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
+  return { db, kind: 'postgres', classWideDb: db, poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
 }
 
 /** Brings the schema up to date. Safe to call from several instances at once (Kysely locks). */

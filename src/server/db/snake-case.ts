@@ -32,6 +32,11 @@ export class CamelCaseRows extends CamelCasePlugin {
   toSnakeCase(identifier: string): string {
     return this.snakeCase(identifier);
   }
+
+  /** CamelCasePlugin's renaming of a column of an answer into the code's (the rows' keys this plugin makes). */
+  toCamelCase(column: string): string {
+    return this.camelCase(column);
+  }
 }
 
 const naming = new CamelCaseRows();
@@ -45,7 +50,7 @@ const naming = new CamelCaseRows();
  */
 export const SQLITE_PARAMETER = '+?';
 
-class SnakeCaseSqliteCompiler extends SqliteQueryCompiler {
+export class SnakeCaseSqliteCompiler extends SqliteQueryCompiler {
   protected override sanitizeIdentifier(identifier: string): string {
     return super.sanitizeIdentifier(naming.toSnakeCase(identifier));
   }

@@ -33,6 +33,11 @@ export interface Identify {
 export interface Runtime {
   config: Config;
   db: DB;
+  /**
+   * Where a read of a whole class goes (a ranking, participants, finishers): on the server over SQLite, a worker
+   * thread's own connection, so that the read does not hold the event loop (decision 137); else `db`.
+   */
+  classWideDb: DB;
   dbKind: DatabaseKind;
   logger: Logger;
   /** Current time in epoch ms; tests pass a controlled clock. */

@@ -22,7 +22,7 @@ export const tenantLookupKey = (lookup: { host: string; tenantId?: string | null
  * that own them, through the functions the composition root installed (runtime.identify).
  */
 export function createScope(runtime: Runtime, input: ScopeInput): Scope {
-  const { db, config, logger, lookups, providers, storage, pageChanges, uploadStaging, identify } = runtime;
+  const { db, classWideDb, config, logger, lookups, providers, storage, pageChanges, uploadStaging, identify } = runtime;
   const now = runtime.now();
   let tenant: Promise<Tenant> | undefined = input.tenant ? Promise.resolve(input.tenant) : undefined;
   let user: Promise<Authenticated> | undefined;
@@ -31,6 +31,7 @@ export function createScope(runtime: Runtime, input: ScopeInput): Scope {
 
   const scope: Scope = {
     db,
+    classWideDb,
     config,
     logger,
     lookups,

@@ -103,6 +103,8 @@ export interface Providers {
  */
 export interface Scope {
   readonly db: DB;
+  /** Where a read of a whole class goes (Runtime.classWideDb, decision 137): only reads, outside any transaction. */
+  readonly classWideDb: DB;
   readonly config: Config;
   readonly logger: Logger;
   readonly lookups: Lookups;

@@ -43,7 +43,7 @@ export async function classSubmittedLessons(
   input: { tenantId: string; classId: string; courseId: string; classroomIds: readonly string[] },
 ): Promise<Map<string, Set<string>>> {
   const byStudent = new Map<string, Set<string>>();
-  for (const r of await repo.listClassSubmittedLessons(s.db, input.tenantId, input.classId, input.courseId, input.classroomIds)) {
+  for (const r of await repo.listClassSubmittedLessons(s.classWideDb, input.tenantId, input.classId, input.courseId, input.classroomIds)) {
     const set = byStudent.get(r.classStudentId) ?? new Set<string>();
     set.add(r.classroomId);
     byStudent.set(r.classStudentId, set);

@@ -129,7 +129,7 @@ export async function classAttendedLessons(
   input: { tenantId: string; classId: string; classroomIds: readonly string[] },
 ): Promise<Map<string, Set<string>>> {
   const byStudent = new Map<string, Set<string>>();
-  for (const r of await attended.listClassAttendedLessons(s.db, input.tenantId, input.classId, input.classroomIds)) {
+  for (const r of await attended.listClassAttendedLessons(s.classWideDb, input.tenantId, input.classId, input.classroomIds)) {
     const set = byStudent.get(r.classStudentId) ?? new Set<string>();
     set.add(r.classroomId!);
     byStudent.set(r.classStudentId, set);

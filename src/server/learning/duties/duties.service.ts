@@ -77,7 +77,7 @@ export async function participantsOf(s: Scope, input: { tenantId: string; classI
       courseIds.map(async (courseId) => {
         const of = { ...input, courseIds: [courseId] as const };
         const pairs = courseLearnerPairs(s, of).union(courseSubmitterPairs(s, of)).union(courseAttendeePairs(s, of));
-        const { n } = await s.db
+        const { n } = await s.classWideDb
           .selectFrom(pairs.as('p'))
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow();

@@ -24,7 +24,7 @@ export function classLessonRecords(
   s: Scope,
   input: { tenantId: string; classId: string; courseId: string; classroomIds: readonly string[] },
 ): Promise<repo.RecordFigures[]> {
-  return repo.listClassLessonRecords(s.db, input.tenantId, input.classId, input.courseId, input.classroomIds);
+  return repo.listClassLessonRecords(s.classWideDb, input.tenantId, input.classId, input.courseId, input.classroomIds);
 }
 
 /**

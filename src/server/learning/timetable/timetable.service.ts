@@ -113,8 +113,8 @@ function classRankingOf(s: Scope, e: StudentEnrolment, range: StartRange): Promi
   const key = `${e.tenantId}/${e.classId}/${range.from ?? ''}/${range.to ?? ''}`;
   return s.lookups.rankings.get(key, async () => {
     const [ranking, memberships] = await Promise.all([
-      classRanking(s.db, e.tenantId, e.classId, range),
-      membershipsIn(s, { tenantId: e.tenantId, classId: e.classId, students: 'admitted' }),
+      classRanking(s.classWideDb, e.tenantId, e.classId, range),
+      membershipsIn(s, { tenantId: e.tenantId, classId: e.classId, students: 'admitted' }, s.classWideDb),
     ]);
     const finished = new Map<string, Set<string>>();
     for (const f of ranking.finished) {
