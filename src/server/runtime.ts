@@ -79,6 +79,7 @@ export async function createServer(config: Config, now: () => number = Date.now,
     slowQueryMs: config.SLOW_QUERY_MS,
     backgroundCheckpoints: true,
     classWideReadsInWorker: true,
+    onClassWideReadsError: (error) => (runtime?.logger ?? logger).warn('class-wide reads moved to the main connection', { error: error.message }),
     onCheckpointError: (error) => (runtime?.logger ?? logger).warn('background checkpoints stopped', { error: error.message }),
     onCheckpointPause: observeWalPause,
     onSlowQuery: (text, ms) => {

@@ -1,5 +1,7 @@
+import { tmpdir } from 'node:os';
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
+import { classWideReads } from '~/server/db/read-worker';
 import { ON_POSTGRES, useTestServer } from '../setup/server';
 
 /**
@@ -36,6 +38,23 @@ describe('class-wide reads', () => {
     expect(await timerFiredDuring(() => busy(STEPS).execute(db))).toBe(false);
     const { rows } = await busy(STEPS).execute(classWideDb);
     expect(Number(rows[0]!.n)).toBe(STEPS);
+  });
+
+  test.skipIf(ON_POSTGRES)('a worker that cannot open its file says so once, and its reads are answered on the server’s connection', async () => {
+    const { db } = server().runtime;
+    const errors: Error[] = [];
+    const reads = classWideReads(`${tmpdir()}/no-such-dir-${crypto.randomUUID()}/portal.sqlite`, 1_000, {
+      fallback: (query) => db.executeQuery(query),
+      onError: (error) => errors.push(error),
+    });
+    // Asked at once: some may be waiting when the worker ends, the rest asked after; each is answered.
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => sql<{ n: number }>`select ${i} as n`.execute(reads)));
+    expect(answers.map((a) => Number(a.rows[0]!.n))).toEqual([0, 1, 2, 3, 4]);
+    expect(errors).toHaveLength(1);
+    const later = await sql<{ n: number }>`select 7 as n`.execute(reads);
+    expect(Number(later.rows[0]!.n)).toBe(7);
+    expect(errors).toHaveLength(1);
+    await reads.destroy();
   });
 
   test.skipIf(!ON_POSTGRES)('on PostgreSQL a class-wide read goes to the pool', () => {

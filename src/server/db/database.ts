@@ -45,6 +45,8 @@ export interface OpenOptions {
    * answered as `classWideDb`. The server's choice; elsewhere `classWideDb` is `db`.
    */
   classWideReadsInWorker?: boolean;
+  /** SQLite: the class-wide reads' worker ended; they go on on the server's own connection. */
+  onClassWideReadsError?: (error: Error) => void;
 }
 
 /** The PostgreSQL pool's connections, for the metrics (SQLite has one connection and no pool). */
@@ -70,6 +72,7 @@ export async function openDatabase({
   onCheckpointPause,
   checkpointRestartPages: restartPages,
   classWideReadsInWorker = false,
+  onClassWideReadsError = () => undefined,
 }: OpenOptions): Promise<{ db: DB; kind: DatabaseKind; classWideDb: DB; poolStats?: () => PoolStats }> {
   const log = onSlowQuery
     ? (event: LogEvent) => {
@@ -86,7 +89,13 @@ export async function openDatabase({
     sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     sqlite.pragma('synchronous = NORMAL');
     let checkpoints: BackgroundCheckpoints | undefined;
-    const classWideDb = classWideReadsInWorker ? classWideReads(file, SQLITE_BUSY_TIMEOUT_MS) : undefined;
+    const classWideDb = classWideReadsInWorker
+      ? classWideReads(file, SQLITE_BUSY_TIMEOUT_MS, {
+          // The Kysely below, made before any statement is asked.
+          fallback: (query) => db.executeQuery(query),
+          onError: onClassWideReadsError,
+        })
+      : undefined;
     // Kysely prepares every query anew; a page runs the same few statements on every request, so
     // keep them prepared (bounded: queries are built from code, not from user text).
     const statements = new Map<string, ReturnType<typeof sqlite.prepare>>();

@@ -65,39 +65,56 @@ function rowsOf(columns: string[], rows: unknown[][]): Record<string, unknown>[]
   });
 }
 
+/** What answers a statement once the worker has ended, and who hears why it ended. */
+export interface WhenEnded {
+  /** The server's own connection: the reads go on, holding the event loop as they did before the worker. */
+  fallback: (compiledQuery: CompiledQuery) => Promise<QueryResult<unknown>>;
+  /** Why the worker ended (never called for a stop asked by destroy()). */
+  onError: (error: Error) => void;
+}
+
 class WorkerConnection implements DatabaseConnection {
   readonly #worker: Worker;
-  readonly #waiting = new Map<number, { resolve: (rows: Record<string, unknown>[]) => void; reject: (error: Error) => void }>();
+  readonly #whenEnded: WhenEnded;
+  #stopping = false;
+  readonly #waiting = new Map<number, { query: CompiledQuery; resolve: (result: QueryResult<unknown>) => void; reject: (error: Error) => void }>();
   #asked = 0;
   /** Why the worker ended (an error, or stopped): every later statement is refused with it. */
   #ended: Error | null = null;
 
-  constructor(worker: Worker) {
+  constructor(worker: Worker, whenEnded: WhenEnded) {
     this.#worker = worker;
+    this.#whenEnded = whenEnded;
     worker.on('message', (message: FromWorker) => {
       const waiting = this.#waiting.get(message.id);
       if (!waiting) return;
       this.#answered(message.id);
-      if ('rows' in message) waiting.resolve(rowsOf(message.columns, message.rows));
+      if ('rows' in message) waiting.resolve({ rows: rowsOf(message.columns, message.rows) });
       else waiting.reject(Object.assign(new Error(message.error.message), message.error.code ? { code: message.error.code } : {}));
     });
-    // A worker that ended answers nobody: whoever waits is told, and so is whoever asks later.
+    // A worker that ended answers nobody: the statements waiting for it, and those asked later, go to the fallback.
     const end = (error: Error) => {
+      if (!this.#ended && !this.#stopping) this.#whenEnded.onError(error);
       this.#ended ??= error;
-      for (const { reject } of this.#waiting.values()) reject(this.#ended);
+      for (const { query, resolve, reject } of this.#waiting.values()) this.#whenEnded.fallback(query).then(resolve, reject);
       this.#waiting.clear();
     };
     worker.on('error', end);
     worker.on('exit', () => end(new Error('the class-wide reads have stopped')));
   }
 
+  /** destroy() asked the worker to stop: its end is no error. */
+  stopping() {
+    this.#stopping = true;
+  }
+
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.#ended) return Promise.reject(this.#ended);
+    if (this.#ended) return this.#whenEnded.fallback(compiledQuery) as Promise<QueryResult<R>>;
     const id = ++this.#asked;
     return new Promise((resolve, reject) => {
       // The thread keeps the process alive only while a statement waits for it (a script's last read is answered).
       if (this.#waiting.size === 0) this.#worker.ref();
-      this.#waiting.set(id, { resolve: (rows) => resolve({ rows: rows as R[] }), reject });
+      this.#waiting.set(id, { query: compiledQuery, resolve: resolve as (result: QueryResult<unknown>) => void, reject });
       this.#worker.postMessage({ id, sql: compiledQuery.sql, parameters: compiledQuery.parameters });
     });
   }
@@ -118,9 +135,9 @@ class WorkerDriver implements Driver {
   readonly #connection: WorkerConnection;
   readonly #ended: Promise<void>;
 
-  constructor(worker: Worker) {
+  constructor(worker: Worker, whenEnded: WhenEnded) {
     this.#worker = worker;
-    this.#connection = new WorkerConnection(worker);
+    this.#connection = new WorkerConnection(worker, whenEnded);
     this.#ended = new Promise((resolve) => worker.once('exit', () => resolve()));
   }
 
@@ -143,6 +160,7 @@ class WorkerDriver implements Driver {
   async destroy(): Promise<void> {
     // Kept alive until the thread has closed its connection (a script's last await is this).
     this.#worker.ref();
+    this.#connection.stopping();
     this.#worker.postMessage({ type: 'stop' });
     await this.#ended;
   }
@@ -150,13 +168,15 @@ class WorkerDriver implements Driver {
 
 class WorkerDialect implements Dialect {
   readonly #worker: Worker;
+  readonly #whenEnded: WhenEnded;
 
-  constructor(worker: Worker) {
+  constructor(worker: Worker, whenEnded: WhenEnded) {
     this.#worker = worker;
+    this.#whenEnded = whenEnded;
   }
 
   createDriver() {
-    return new WorkerDriver(this.#worker);
+    return new WorkerDriver(this.#worker, this.#whenEnded);
   }
 
   createQueryCompiler() {
@@ -174,14 +194,15 @@ class WorkerDialect implements Dialect {
 
 /**
  * A database for class-wide reads over the SQLite file `file` (already made, in WAL mode), answered by a worker thread.
- * Its statements are built as the server's own connection's are (snake_case names, rows in camelCase). destroy() stops
+ * Its statements are built as the server's own connection's are (snake_case names, rows in camelCase). Should the
+ * thread end (it could not open the file, or failed), `whenEnded` answers the statements asked after. destroy() stops
  * the thread.
  */
-export function classWideReads(file: string, busyTimeoutMs: number): Kysely<Database> {
+export function classWideReads(file: string, busyTimeoutMs: number, whenEnded: WhenEnded): Kysely<Database> {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, busyTimeoutMs, statementsKept: STATEMENTS_KEPT } });
   // Never what keeps a process alive: it ends with the process.
   worker.unref();
   // The rows come keyed in camelCase already (rowsOf): no plugin maps them again.
-  return new Kysely<Database>({ dialect: new WorkerDialect(worker) });
+  return new Kysely<Database>({ dialect: new WorkerDialect(worker, whenEnded) });
 }
