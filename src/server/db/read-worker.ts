@@ -12,7 +12,7 @@ import { CamelCaseRows, SnakeCaseSqliteCompiler } from './snake-case';
  * each statement sees what was committed when it began, as the server's own connection would.
  *
  * Only reads: the connection is query-only, and a transaction is refused. Statements are answered one at a time, in the
- * order asked.
+ * order asked. tests/api/class-wide-reads.test.ts holds these promises.
  */
 
 // The worker runs as a script (no module of the build to point at, as checkpoints.ts's): the driver's path comes in
@@ -79,7 +79,7 @@ class WorkerConnection implements DatabaseConnection {
   #stopping = false;
   readonly #waiting = new Map<number, { query: CompiledQuery; resolve: (result: QueryResult<unknown>) => void; reject: (error: Error) => void }>();
   #asked = 0;
-  /** Why the worker ended (an error, or stopped): every later statement is refused with it. */
+  /** Why the worker ended (an error, or stopped): every later statement goes to the fallback. */
   #ended: Error | null = null;
 
   constructor(worker: Worker, whenEnded: WhenEnded) {
