@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { sqliteWorker } from './sqlite-worker';
 
 /**
  * SQLite's checkpoints off the request path (decisions 102 and 107). In WAL mode every commit appends its pages to the
@@ -128,10 +127,7 @@ export function checkpointInBackground({
   onPause = () => undefined,
   restartPages = RESTART_PAGES,
 }: CheckpointOptions): BackgroundCheckpoints {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, everyMs: CHECKPOINT_EVERY_MS, restartPages } });
-  // Never what keeps a process alive: it ends with the process.
-  worker.unref();
+  const worker = sqliteWorker(WORKER_SOURCE, { file, everyMs: CHECKPOINT_EVERY_MS, restartPages });
   worker.on('error', onError);
   // Each pause's copy, by its number: a reply that comes after its pause gave up finds nobody waiting.
   const waiting = new Map<number, (outcome: PauseOutcome) => void>();

@@ -1,8 +1,8 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, Kysely, type QueryResult, SqliteAdapter, SqliteIntrospector } from 'kysely';
 import type { Database } from './schema';
 import { CamelCaseRows, SnakeCaseSqliteCompiler } from './snake-case';
+import { sqliteWorker } from './sqlite-worker';
 
 /**
  * Reads of a whole class on SQLite, in a worker thread on a connection of its own (decision 137). better-sqlite3 runs
@@ -199,10 +199,7 @@ class WorkerDialect implements Dialect {
  * the thread.
  */
 export function classWideReads(file: string, busyTimeoutMs: number, whenEnded: WhenEnded): Kysely<Database> {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, busyTimeoutMs, statementsKept: STATEMENTS_KEPT } });
-  // Never what keeps a process alive: it ends with the process.
-  worker.unref();
+  const worker = sqliteWorker(WORKER_SOURCE, { file, busyTimeoutMs, statementsKept: STATEMENTS_KEPT });
   // The rows come keyed in camelCase already (rowsOf): no plugin maps them again.
   return new Kysely<Database>({ dialect: new WorkerDialect(worker, whenEnded) });
 }
