@@ -2,7 +2,7 @@ import type { Scope } from '../../http/scope';
 import { AppError } from '../../errors';
 import { t } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
-import { completedBy, dutyFigures, type CompletedBy, type DutyFigures, type DutyInput, type DutyRecord } from '~/lib/learning/duties';
+import { classFinishers, completedBy, dutyFigures, type CompletedBy, type DutyFigures, type DutyInput } from '~/lib/learning/duties';
 import { completionRate } from '~/lib/learning/progress';
 import { treesByTab } from '~/lib/learning/course';
 import { CLASSROOM_TYPE, INTRODUCE_TYPE, LIVE_CLASSROOM_TYPES, MUST_LEARN, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
@@ -154,11 +154,12 @@ function finishedStudents(s: Scope, e: StudentEnrolment, course: ClassCourseRow,
 type CourseOfClass = { tenantId: string; classId: string; courseId: string };
 
 /**
- * Reads what can complete the course's required lessons, once for the class, grouped by student, and asks the duties'
- * rule of each student. Each kind of lesson is completed one way (completedBy, as dutyFigures asks it): a face-to-face
- * lesson by a sign-in, a homework or test by a hand-in, any other by its record. So only the sign-ins of the required
- * face-to-face lessons are read (decision 130), the hand-ins of the required homework and tests and the records of the
- * other required lessons (decision 131); none of a kind when no required lesson is of it.
+ * Reads what can complete the course's required lessons, once for the class, and counts the students who completed
+ * them all (classFinishers: the duties' rule, lesson by lesson). Each kind of lesson is completed one way (completedBy,
+ * as dutyFigures asks it): a face-to-face lesson by a sign-in, a homework or test by a hand-in, any other by its
+ * record. So only the sign-ins of the required face-to-face lessons are read (decision 130), the hand-ins of the
+ * required homework and tests and the records of the other required lessons (decision 131); none of a kind when no
+ * required lesson is of it.
  */
 async function countFinishers(s: Scope, input: CourseOfClass, lessons: DutyInput['lessons'], rules: DutyInput['rules']): Promise<number> {
   const required = lessons.filter((l) => l.mustLearn === MUST_LEARN.REQUIRED);
@@ -168,20 +169,7 @@ async function countFinishers(s: Scope, input: CourseOfClass, lessons: DutyInput
     classSubmittedLessons(s, { ...input, classroomIds: completedByThe('handIn') }),
     classAttendedLessons(s, { ...input, classroomIds: completedByThe('signIn') }),
   ]);
-  const recordsOf: Map<string, DutyRecord[]> = Map.groupBy(records, (r) => r.classStudentId);
-  const students = new Set([...recordsOf.keys(), ...submitted.keys(), ...attended.keys()]);
-  let n = 0;
-  for (const id of students) {
-    const f = dutyFigures({
-      lessons,
-      rules,
-      records: recordsOf.get(id) ?? [],
-      attendedLessons: attended.get(id) ?? new Set(),
-      submittedLessons: submitted.get(id) ?? new Set(),
-    });
-    if (f.needLearnNumber > 0 && f.finishNeedLearnNumber >= f.needLearnNumber) n++;
-  }
-  return n;
+  return classFinishers(lessons, rules, { records, submitted, attended });
 }
 
 export async function courseSituation(s: Scope, input: CourseRefInput): Promise<CourseSituation> {
