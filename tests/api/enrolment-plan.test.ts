@@ -7,7 +7,7 @@ import { classRecordFiguresQuery, findLessonRecord, lessonRecordByKey } from '~/
 import { classHandInsQuery } from '~/server/exams/attempts/attempts.repository';
 import { latestOfActivitiesQuery } from '~/server/learning/activities/dynamics.read-model';
 import { studentDynamicsCount } from '~/server/learning/activities/activities.repository';
-import { finishedPairsQuery } from '~/server/learning/timetable/class-ranking.read-model';
+import { classRankingQuery, finishedPairsQuery } from '~/server/learning/timetable/class-ranking.read-model';
 import { classAttendedLessonsQuery, courseAttendeesQuery } from '~/server/learning/attendance/attended-lessons.read-model';
 import { DEMO, HUAXIA, ON_POSTGRES, useTestServer } from '../setup/server';
 
@@ -133,11 +133,15 @@ test.skipIf(ON_POSTGRES)("a student's own dynamics are counted through the stude
 // few rows takes whatever index names the school first (for the attempts, the students' own); at scale it plans by its
 // statistics (bench/class-scale.ts measures it there).
 test.skipIf(ON_POSTGRES)("who of a class finished each required activity's lesson is read from the lesson's own index entries (decision 130)", async () => {
-  const plan = await planOf(finishedPairsQuery(server().runtime.db, DEMO.id, 'a-class', {}).compile());
-  expect(plan).toMatch(/lesson_records_lesson_idx/);
-  expect(plan).toMatch(/work_attempts_lesson_idx/);
-  // The class's records by course (the whole class's for each activity) and the attempts student by student.
-  expect(plan).not.toMatch(/lesson_records_class_idx|work_attempts_student_idx/);
+  // The pairs alone, and within the ranking's one statement (decision 138).
+  for (const query of [finishedPairsQuery, classRankingQuery]) {
+    const plan = await planOf(query(server().runtime.db, DEMO.id, 'a-class', {}).compile());
+    expect(plan).toMatch(/lesson_records_lesson_idx/);
+    expect(plan).toMatch(/work_attempts_lesson_idx/);
+    expect(plan).toMatch(/activity_attendance_once_uq/);
+    // The class's records by course (the whole class's for each activity) and the attempts student by student.
+    expect(plan).not.toMatch(/lesson_records_class_idx|work_attempts_student_idx/);
+  }
 });
 
 // SQLite's plan, as above. Made distinct, the hand-ins were read through the students' index for its order: every

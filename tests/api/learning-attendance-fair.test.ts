@@ -117,6 +117,24 @@ describe('a student who joins late is not absent for what happened before', () =
     expect(ofA).toMatchObject({ requiredActivityNum: 4, finishSignActivityNum: 0, rankIndex: 3 });
   });
 
+  test('the ranking does not count what a student finished of activities not theirs: a lesson of the weeks before they joined, studied now', async () => {
+    const x = await classWithHistory();
+    const [a, b] = x.early;
+    await finishLesson(x, x.studentIds[b.userId]!, '安全用电', s().clock.value - 22 * DAY);
+    // The late student studies the past activities' lesson today: it finishes those three pairs, none of them theirs.
+    await finishLesson(x, x.lateId, '安全用电', s().clock.value);
+    const unit = { classId: x.classId, evaluateType: 'UNIT' as const };
+    const places = await Promise.all(
+      [x.late, b, a].map(async (u) => expectOk<tt.TimetableDutyCount>(await ask(u, tt.timetableDutyCount, { ...unit, userId: u.userId }))),
+    );
+    // b 3 of 4; the late student 0 of their 1 and a 0 of 4 share the next place.
+    expect(places.map((p) => [p.rankIndex, p.rankTotal])).toEqual([
+      [2, 3],
+      [1, 3],
+      [2, 3],
+    ]);
+  });
+
   test('the staff attendance sheet and its CSV list only the students an activity was theirs', async () => {
     const x = await classWithHistory();
     const admin = await staffer(s(), DEMO.id, STAFF_ROLE.admin);

@@ -209,6 +209,9 @@ describe('classFinishers', () => {
     expect(classFinishers(lessons, rules, { records: records(80), submitted: did(['hw']), attended: did(['f']) })).toBe(1);
     expect(classFinishers(lessons, rules, { records: records(79.99), submitted: did(['hw']), attended: did(['f']) })).toBe(0);
     expect(classFinishers(lessons, rules, { records: records(100), submitted: did(['hw', 'f']), attended: did(['hw']) })).toBe(0);
+    // A homework's study record (opened, read to the end) is no hand-in.
+    const opened = [...records(100), { classStudentId: 's1', classroomId: 'hw', progress: 100 }];
+    expect(classFinishers(lessons, rules, { records: opened, submitted: new Map(), attended: did(['f']) })).toBe(0);
   });
 
   // The rule: the class's count is the number of students whose own figures show every required lesson learned.

@@ -202,7 +202,6 @@ export interface ClassCompletions {
  */
 export function classFinishers(lessons: readonly DutyLesson[], rules: DutyInput['rules'], done: ClassCompletions): number {
   const required = new Map(lessons.filter(isRequired).map((l) => [l.id, l]));
-  if (required.size === 0) return 0;
   const percentToLearn = recordTargets(rules);
   const learned = new Map<string, number>();
   const add = (student: string) => learned.set(student, (learned.get(student) ?? 0) + 1);
@@ -219,6 +218,7 @@ export function classFinishers(lessons: readonly DutyLesson[], rules: DutyInput[
   };
   addEach(done.attended, 'signIn');
   addEach(done.submitted, 'handIn');
+  // With no required lesson nobody has learned any, and none is counted.
   let finishers = 0;
   for (const n of learned.values()) if (n === required.size) finishers++;
   return finishers;

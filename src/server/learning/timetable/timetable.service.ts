@@ -116,20 +116,12 @@ function classRankingOf(s: Scope, e: StudentEnrolment, range: StartRange): Promi
       classRanking(s.classWideDb, e.tenantId, e.classId, range),
       membershipsIn(s, { tenantId: e.tenantId, classId: e.classId, students: 'admitted' }, s.classWideDb),
     ]);
-    const finished = new Map<string, Set<string>>();
-    for (const f of ranking.finished) {
-      const of = finished.get(f.classStudentId) ?? new Set<string>();
-      finished.set(f.classStudentId, of.add(f.activityId));
-    }
+    const { activities, finished } = ranking;
     const scores = [...memberships].map(([id, theirs]) => {
-      const done = finished.get(id);
       let expected = 0;
+      for (const a of activities) if (activityExpected(a, theirs)) expected += 1;
       let finishedOfTheirs = 0;
-      for (const a of ranking.activities) {
-        if (!activityExpected(a, theirs)) continue;
-        expected += 1;
-        if (done?.has(a.id)) finishedOfTheirs += 1;
-      }
+      for (const k of finished.get(id) ?? []) if (activityExpected(activities[k]!, theirs)) finishedOfTheirs += 1;
       return { id, score: finishedShare(finishedOfTheirs, expected) };
     });
     return rankingOf(scores);
