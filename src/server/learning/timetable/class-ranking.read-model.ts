@@ -6,8 +6,8 @@ import { whereEqual } from '../../db/clauses';
 
 /**
  * The timetable's class ranking: the class's required activities, and which of them each student finished, read from
- * the activities, lessons, sign-ins, submissions and study records together (two statements at once, not one per
- * domain). Every query names the school.
+ * the activities, lessons, sign-ins, submissions and study records together (one statement, not one per domain).
+ * Every query names the school.
  * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['classActivities', 'classrooms', 'activityAttendance', 'lessonRecords', 'workAttempts'] as const;
