@@ -327,9 +327,9 @@ describe('one rule in TypeScript and in the learner area’s SQL: is a work hand
     const expected = isHandedIn(status);
     expect((await works.submittedLessons(s, { tenantId, classStudentId: who.studentId })).has(w.classroomId)).toBe(expected);
     expect(
-      (await works.classSubmittedLessons(s, { tenantId, classId: who.classId, courseId: w.courseId, classroomIds: [w.classroomId] }))
-        .get(who.studentId)
-        ?.has(w.classroomId) ?? false,
+      (await works.classHandInPairs(s, { tenantId, classId: who.classId, courseId: w.courseId, classroomIds: [w.classroomId] }).execute()).some(
+        (x) => x.classStudentId === who.studentId && x.classroomId === w.classroomId,
+      ),
     ).toBe(expected);
     expect(
       (await works.courseSubmitterPairs(s, { tenantId, classId: who.classId, courseIds: [w.courseId] }).execute()).some(

@@ -1,16 +1,5 @@
-import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  classFinishers,
-  completedBy,
-  DUTY_TYPES,
-  dutyFigures,
-  dutyTarget,
-  recordTargets,
-  sumDutyFigures,
-  type DutyInput,
-  type DutyLesson,
-} from '~/lib/learning/duties';
+import { completedBy, dutyFigures, dutyTarget, recordTargets, sumDutyFigures, type DutyInput, type DutyLesson } from '~/lib/learning/duties';
 import { CLASSROOM_TYPE } from '~/lib/learning/codes';
 
 const MIN = 60_000;
@@ -190,67 +179,5 @@ describe('recordTargets', () => {
     ]);
     expect([CLASSROOM_TYPE.VIDEO, CLASSROOM_TYPE.AUDIO, CLASSROOM_TYPE.LIVE, CLASSROOM_TYPE.ARTICLE].map(of)).toEqual([80, 80, 60, 100]);
     expect([CLASSROOM_TYPE.VIDEO, CLASSROOM_TYPE.LIVE].map(recordTargets([]))).toEqual([100, 100]);
-  });
-});
-
-describe('classFinishers', () => {
-  const none = { records: [], attended: new Map(), submitted: new Map() };
-  const did = (ids: string[]) => new Map([['s1', new Set(ids)]]);
-
-  test('a course with no required lesson has no finishers, whatever was done', () => {
-    const lessons = [lesson('v', CLASSROOM_TYPE.VIDEO, 10, 0), lesson('f', CLASSROOM_TYPE.FACE_TO_FACE, 10, 0)];
-    expect(classFinishers(lessons, [], { ...none, records: [{ classStudentId: 's1', classroomId: 'v', progress: 100 }], attended: did(['f']) })).toBe(0);
-  });
-
-  test("each lesson is completed its own way: a sign-in, a hand-in, a record at its target; another kind's proof does not count", () => {
-    const lessons = [lesson('v', CLASSROOM_TYPE.VIDEO), lesson('hw', CLASSROOM_TYPE.HOMEWORK), lesson('f', CLASSROOM_TYPE.FACE_TO_FACE)];
-    const rules = [{ dutyType: 'VIDEO_PROGRESS', targetValue: 80 }];
-    const records = (progress: number) => [{ classStudentId: 's1', classroomId: 'v', progress }];
-    expect(classFinishers(lessons, rules, { records: records(80), submitted: did(['hw']), attended: did(['f']) })).toBe(1);
-    expect(classFinishers(lessons, rules, { records: records(79.99), submitted: did(['hw']), attended: did(['f']) })).toBe(0);
-    expect(classFinishers(lessons, rules, { records: records(100), submitted: did(['hw', 'f']), attended: did(['hw']) })).toBe(0);
-    // A homework's study record (opened, read to the end) is no hand-in.
-    const opened = [...records(100), { classStudentId: 's1', classroomId: 'hw', progress: 100 }];
-    expect(classFinishers(lessons, rules, { records: opened, submitted: new Map(), attended: did(['f']) })).toBe(0);
-  });
-
-  // The rule: the class's count is the number of students whose own figures show every required lesson learned.
-  test('on generated courses and classes, the students whose own dutyFigures show the course complete', () => {
-    const types = Object.values(CLASSROOM_TYPE);
-    const course = fc.record({
-      lessons: fc.array(fc.record({ classroomType: fc.constantFrom(...types), mustLearn: fc.constantFrom(0, 1) }), { maxLength: 6 }),
-      rules: fc.array(fc.record({ dutyType: fc.constantFrom(...DUTY_TYPES), targetValue: fc.integer({ min: 0, max: 120 }) }), { maxLength: 4 }),
-    });
-    const progress = fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constantFrom(49.99, 50, 79.99, 80, 99.99));
-    const student = fc.record({
-      progress: fc.array(fc.option(progress), { minLength: 6, maxLength: 6 }),
-      attended: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
-      submitted: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
-    });
-    fc.assert(
-      fc.property(course, fc.array(student, { maxLength: 6 }), (c, students) => {
-        const lessons = c.lessons.map((l, i) => ({ id: `l${i}`, durationMs: 10 * MIN, ...l }));
-        // A lesson the course does not have (a seventh id) may be signed in to or handed in too.
-        const ids = [...lessons.map((l) => l.id), 'elsewhere'];
-        const picked = (flags: boolean[]) => new Set(ids.filter((_, i) => flags[i]));
-        const rows = students.map((st, n) => ({
-          id: `s${n}`,
-          records: lessons.flatMap((l, i) => (st.progress[i] == null ? [] : [{ classroomId: l.id, progress: st.progress[i]!, creditedMs: 0 }])),
-          attended: picked(st.attended),
-          submitted: picked(st.submitted),
-        }));
-        const expected = rows.filter((r) => {
-          const f = dutyFigures({ lessons, rules: c.rules, records: r.records, attendedLessons: r.attended, submittedLessons: r.submitted });
-          return f.needLearnNumber > 0 && f.finishNeedLearnNumber >= f.needLearnNumber;
-        }).length;
-        const counted = classFinishers(lessons, c.rules, {
-          records: rows.flatMap((r) => r.records.map((x) => ({ classStudentId: r.id, classroomId: x.classroomId, progress: x.progress }))),
-          attended: new Map(rows.map((r) => [r.id, r.attended])),
-          submitted: new Map(rows.map((r) => [r.id, r.submitted])),
-        });
-        expect(counted).toBe(expected);
-      }),
-      { numRuns: 500 },
-    );
   });
 });

@@ -202,20 +202,15 @@ export function listSubmittedAttempts(db: DB, tenantId: string, classStudentId: 
 const classHandedIn = (db: DB, tenantId: string, classId: string) => db.selectFrom('workAttempts').$call(handedInOfClass(tenantId, classId));
 
 /**
- * The statement of listClassSubmittedLessons (tests/api/enrolment-plan.test.ts reads its plan). Not distinct: a
- * student's attempts at a lesson are few, and the caller keeps a set per student. Made distinct, SQLite read the
- * school's every attempt through the students' index for its order, and PostgreSQL hashed a class of 20,000's 160,000
- * hand-ins past its memory (decision 131). Named by the course as well as the lessons, so that the class's index by
- * course answers it: it holds the attempt's status, and only handed-in attempts are visited.
+ * Who of a class handed in which of some lessons of a course, as a statement for the finishers' count (decision 139;
+ * tests/api/enrolment-plan.test.ts reads its plan). Not distinct: a student's attempts at a lesson are few, and the
+ * count makes them distinct. Made distinct here, SQLite read the school's every attempt through the students' index
+ * for its order, and PostgreSQL hashed a class of 20,000's 160,000 hand-ins past its memory (decision 131). Named by
+ * the course as well as the lessons, so that the class's index by course answers it: it holds the attempt's status,
+ * and only handed-in attempts are visited.
  */
 export const classHandInsQuery = (db: DB, tenantId: string, classId: string, courseId: string, classroomIds: readonly string[]) =>
   classHandedIn(db, tenantId, classId).select(['classStudentId', 'classroomId']).where('courseId', '=', courseId).where('classroomId', 'in', classroomIds);
-
-/** Which of some lessons of a course each student of a class handed in, once for each attempt handed in (class-wide figures). */
-export function listClassSubmittedLessons(db: DB, tenantId: string, classId: string, courseId: string, classroomIds: readonly string[]) {
-  if (!classroomIds.length) return Promise.resolve([]);
-  return classHandInsQuery(db, tenantId, classId, courseId, classroomIds).execute();
-}
 
 /**
  * Who of a class submitted work in some courses, as a statement for the participants' count to unite with the others

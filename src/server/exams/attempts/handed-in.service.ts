@@ -37,18 +37,15 @@ export async function answeringMs(s: Scope, input: WorkScope): Promise<number> {
   return (await submittedAttempts(s, input)).reduce((sum, a) => sum + Math.max(0, (a.submittedAt ?? a.startedAt) - a.startedAt), 0);
 }
 
-/** Per class student, which of some lessons (classroom ids) of a course have a submitted attempt (class-wide figures). */
-export async function classSubmittedLessons(
-  s: Scope,
-  input: { tenantId: string; classId: string; courseId: string; classroomIds: readonly string[] },
-): Promise<Map<string, Set<string>>> {
-  const byStudent = new Map<string, Set<string>>();
-  for (const r of await repo.listClassSubmittedLessons(s.classWideDb, input.tenantId, input.classId, input.courseId, input.classroomIds)) {
-    const set = byStudent.get(r.classStudentId) ?? new Set<string>();
-    set.add(r.classroomId);
-    byStudent.set(r.classStudentId, set);
-  }
-  return byStudent;
+/**
+ * Who of the class handed in which of some lessons of a course, once for each attempt handed in, as a statement
+ * (class-wide: for the finishers' count only). Not empty: `in ()` is no SQL.
+ */
+export function classHandInPairs(
+  s: Pick<Scope, 'db'>,
+  input: { tenantId: string; classId: string; courseId: string; classroomIds: readonly [string, ...string[]] },
+) {
+  return repo.classHandInsQuery(s.db, input.tenantId, input.classId, input.courseId, input.classroomIds);
 }
 
 /** Who of the class submitted work in which of the courses, as a statement (class-wide: for counts only). */

@@ -50,29 +50,36 @@ export function listLessonRecords(db: DB, tenantId: string, classStudentId: stri
 /** The study records of a class's students (class-wide figures). */
 const classRecords = (db: DB, tenantId: string, classId: string) => db.selectFrom('lessonRecords').$call(whereEqual({ tenantId, classId }));
 
-/** What the duties' rule reads of a record (duties.ts DutyRecord), with whose it is. */
-export type RecordFigures = Pick<LessonRecord, 'classStudentId' | 'classroomId' | 'progress' | 'creditedMs'>;
-
-/**
- * Every student's records of some lessons of a course in one class (how many classmates finished it): only what the
- * duties' rule reads, since a large class has tens of thousands of them (decision 128), and only of the lessons asked
- * (decision 131).
- */
-export function listClassLessonRecords(db: DB, tenantId: string, classId: string, courseId: string, classroomIds: readonly string[]): Promise<RecordFigures[]> {
-  if (!classroomIds.length) return Promise.resolve([]);
-  return classRecordFiguresQuery(db, tenantId, classId, courseId, classroomIds).execute();
+/** Lessons whose record completes them at one progress (a course's finishers, decision 139). */
+export interface LessonsAtTarget {
+  classroomIds: readonly [string, ...string[]];
+  /** The progress, in percent, at which a record of these lessons completes them (duties.ts recordTargets). */
+  progress: number;
 }
 
 /**
- * The statement of listClassLessonRecords (tests/api/enrolment-plan.test.ts reads its plan): named by the course as well
- * as the lessons, so that the class's index by course answers it, as it did before the lessons were named. Each
- * lesson's own entries (lesson_records_lesson_idx) were slower on the bench's database (decision 131).
+ * Who of a class has a record of which lessons of a course at the lesson's target, as a statement for the finishers'
+ * count to unite with the hand-ins and sign-ins (course-detail.service.ts, decision 139): no record leaves the
+ * database. Named by the course as well as the lessons, so that the class's index by course answers it
+ * (tests/api/enrolment-plan.test.ts reads its plan); each lesson's own entries (lesson_records_lesson_idx) were slower
+ * on the bench's database (decision 131). Not empty: `in ()` is no SQL.
  */
-export const classRecordFiguresQuery = (db: DB, tenantId: string, classId: string, courseId: string, classroomIds: readonly string[]) =>
+export const classRecordsAtTargetsQuery = (
+  db: DB,
+  tenantId: string,
+  classId: string,
+  courseId: string,
+  targets: readonly [LessonsAtTarget, ...LessonsAtTarget[]],
+) =>
   classRecords(db, tenantId, classId)
-    .select(['classStudentId', 'classroomId', 'progress', 'creditedMs'])
+    .select(['classStudentId', 'classroomId'])
     .where('courseId', '=', courseId)
-    .where('classroomId', 'in', classroomIds);
+    .where(
+      'classroomId',
+      'in',
+      targets.flatMap((t) => t.classroomIds),
+    )
+    .where((eb) => eb.or(targets.map((t) => eb.and([eb('classroomId', 'in', t.classroomIds), eb('progress', '>=', t.progress)]))));
 
 /** Each class student's credited study time in the class's lessons (only students with a record). */
 export function listClassStudyCredits(db: DB, tenantId: string, classId: string): Promise<{ classStudentId: string; creditedMs: number }[]> {

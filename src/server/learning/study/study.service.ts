@@ -19,12 +19,15 @@ export function lessonRecords(s: Scope, input: { tenantId: string; classStudentI
   return repo.listLessonRecords(s.db, input.tenantId, input.classStudentId, input);
 }
 
-/** Every student's records of some lessons of a course in one class, for class-wide figures (no one student's data leaves the server). */
-export function classLessonRecords(
-  s: Scope,
-  input: { tenantId: string; classId: string; courseId: string; classroomIds: readonly string[] },
-): Promise<repo.RecordFigures[]> {
-  return repo.listClassLessonRecords(s.classWideDb, input.tenantId, input.classId, input.courseId, input.classroomIds);
+/**
+ * Who of the class has a record of which lessons of a course at the lesson's target, as a statement (class-wide: for the
+ * finishers' count only, never their records).
+ */
+export function classRecordsAtTargets(
+  s: Pick<Scope, 'db'>,
+  input: { tenantId: string; classId: string; courseId: string; targets: readonly [repo.LessonsAtTarget, ...repo.LessonsAtTarget[]] },
+) {
+  return repo.classRecordsAtTargetsQuery(s.db, input.tenantId, input.classId, input.courseId, input.targets);
 }
 
 /**
