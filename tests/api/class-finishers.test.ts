@@ -22,7 +22,7 @@ import { loginAs, withToken, type TestUser } from '../setup/users';
  */
 const server = useTestServer();
 const STUDENTS = 4;
-/** The generated courses' test: students a course, and courses. */
+/** The generated courses' test: the students of each course, and how many courses it generates. */
 const GENERATED_STUDENTS = 4;
 const GENERATED_RUNS = 100;
 /** Targets a duty is often given, and one no record reaches. */
