@@ -182,7 +182,9 @@ export function finishersQuery(s: Pick<Scope, 'db' | 'classWideDb'>, input: Cour
   const byTarget = new Map<number, [string, ...string[]]>();
   for (const l of completedByThe('record')) {
     const progress = target(l.classroomType);
-    byTarget.set(progress, [...(byTarget.get(progress) ?? []), l.id]);
+    const same = byTarget.get(progress);
+    if (same) same.push(l.id);
+    else byTarget.set(progress, [l.id]);
   }
   const targets = [...byTarget].map(([progress, classroomIds]) => ({ progress, classroomIds }));
   const handIns = ids(completedByThe('handIn'));

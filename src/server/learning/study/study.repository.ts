@@ -74,6 +74,8 @@ export const classRecordsAtTargetsQuery = (
   classRecords(db, tenantId, classId)
     .select(['classStudentId', 'classroomId'])
     .where('courseId', '=', courseId)
+    // Every lesson named once beside the targets, as before the targets were given. With two targets SQLite takes the
+    // class's index by course with or without it (the class-scale database's plan); PostgreSQL's was not compared.
     .where(
       'classroomId',
       'in',
